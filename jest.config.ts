@@ -1,0 +1,18 @@
+import type { Config } from 'jest';
+
+const config: Config = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: false }],
+  },
+  moduleNameMapper: {
+    '^declarative-mcp$': '<rootDir>/src/index.ts',
+    '^declarative-mcp/decorators$': '<rootDir>/decorators/index.ts',
+    '^declarative-mcp/testing$': '<rootDir>/src/testing/index.ts',
+  },
+  testTimeout: 30000,
+};
+
+export default config;

@@ -1,0 +1,233 @@
+import { ErrorCode, Fault } from './errors';
+
+/** A JSON-RPC request id: a string or a number (MCP forbids `null`). */
+export type JsonRpcId = string | number;
+
+/** A JSON-RPC 2.0 request or notification, as it reaches a method handler. */
+export interface JsonRpcRequest {
+  jsonrpc: '2.0';
+  /** Absent for a notification. */
+  id?: JsonRpcId;
+  method: string;
+  params?: unknown;
+}
+
+/** The `error` member of a JSON-RPC error response. */
+export interface JsonRpcErrorObject {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/** A JSON-RPC 2.0 response (success or error), as sent to the client. */
+export type JsonRpcResponse =
+  | { jsonrpc: '2.0'; id: JsonRpcId | null; result: unknown }
+  | { jsonrpc: '2.0'; id: JsonRpcId | null; error: JsonRpcErrorObject };
+
+/**
+ * Runs one method. `params` is the request's `params` as sent (an object, an array, or
+ * `undefined`); `context` is the caller's context, passed through untouched; `extra` is whatever
+ * the caller of {@link JsonRpcDispatcher.dispatch} handed in for this payload.
+ * Throw a {@link Fault} for a JSON-RPC error; any other throw becomes `-32603 Internal error`.
+ */
+export type MethodHandler<C = unknown, X = unknown> = (
+  params: unknown,
+  context: C,
+  request: JsonRpcRequest,
+  extra: X | undefined,
+) => unknown;
+
+/**
+ * Told about every unexpected error (anything but a {@link Fault}) with the request and the
+ * context it came with. It must not throw; if it does, the error is dropped and the answer still
+ * goes out.
+ */
+export type Reporter<C = unknown> = (error: unknown, request: JsonRpcRequest, context: C) => void;
+
+/** Options of {@link JsonRpcDispatcher}. */
+export interface JsonRpcDispatcherOptions<C = unknown, X = unknown> {
+  /** Called with unexpected errors; see {@link Reporter}. */
+  reporter?: Reporter<C>;
+  /** Largest batch accepted (default 100); `0` refuses every batch; negative throws. */
+  batch?: number;
+  /**
+   * Called with each JSON-RPC *response* that arrives (a message with `result` or `error` and no
+   * `method`): the answer to a request the server sent the client. Nothing is sent back.
+   */
+  onResponse?: (response: Record<string, unknown>, context: C, extra: X | undefined) => void;
+}
+
+type Parsed = { ok: true; value: unknown } | { ok: false; answer: string };
+
+const PARSE_ERROR_ANSWER =
+  '{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}';
+const INVALID_REQUEST_ANSWER =
+  '{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request"}}';
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isId(value: unknown): value is JsonRpcId {
+  return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+}
+
+/**
+ * A JSON-RPC 2.0 dispatcher: a table of methods, the request and batch rules of the
+ * specification, and the mapping of thrown errors to error objects. It answers raw payloads and
+ * never throws or rejects, whatever the bytes.
+ *
+ * @example
+ * const rpc = new JsonRpcDispatcher().register('sum', (params) => (params as number[]).reduce((a, b) => a + b, 0));
+ * await rpc.handle('{"jsonrpc":"2.0","id":1,"method":"sum","params":[1,2]}'); // '{"jsonrpc":"2.0","id":1,"result":3}'
+ */
+export class JsonRpcDispatcher<C = unknown, X = unknown> {
+  /** The largest batch accepted; `0` when batches are refused. */
+  readonly batch: number;
+  private readonly reporter: Reporter<C> | undefined;
+  private readonly onResponse: JsonRpcDispatcherOptions<C, X>['onResponse'];
+  private readonly table = new Map<string, MethodHandler<C, X>>();
+
+  constructor(options: JsonRpcDispatcherOptions<C, X> = {}) {
+    const batch = options.batch ?? 100;
+    if (!Number.isInteger(batch) || batch < 0) {
+      throw new RangeError(
+        `JsonRpcDispatcher: batch must be a whole number of 0 or more (got ${String(batch)}); use 0 to refuse batches.`,
+      );
+    }
+    this.batch = batch;
+    this.reporter = options.reporter;
+    this.onResponse = options.onResponse;
+  }
+
+  /** Adds a method. Registering the same name twice throws. */
+  register(method: string, handler: MethodHandler<C, X>): this {
+    if (this.table.has(method)) {
+      throw new Error(`JsonRpcDispatcher: method "${method}" is already registered.`);
+    }
+    this.table.set(method, handler);
+    return this;
+  }
+
+  /** Whether `method` is registered. */
+  has(method: string): boolean {
+    return this.table.has(method);
+  }
+
+  /** The registered method names, in registration order. */
+  methods(): string[] {
+    return [...this.table.keys()];
+  }
+
+  /** Parses a payload: the value, or the Parse error answer to send. */
+  parse(payload: string): Parsed {
+    try {
+      return { ok: true, value: JSON.parse(payload) };
+    } catch {
+      return { ok: false, answer: PARSE_ERROR_ANSWER };
+    }
+  }
+
+  /** The answer for a message that is refused whole: Invalid Request with `id: null`. */
+  static invalidRequest(): string {
+    return INVALID_REQUEST_ANSWER;
+  }
+
+  /**
+   * Answers a raw payload: the JSON text to send, or `null` when nothing is owed
+   * (only notifications or responses came in).
+   */
+  async handle(payload: string, context?: C, extra?: X): Promise<string | null> {
+    const parsed = this.parse(typeof payload === 'string' ? payload : String(payload));
+    return parsed.ok ? this.dispatch(parsed.value, context as C, extra) : parsed.answer;
+  }
+
+  /** Answers an already parsed message or batch; see {@link handle}. */
+  async dispatch(message: unknown, context: C, extra?: X): Promise<string | null> {
+    try {
+      if (!Array.isArray(message)) return await this.one(message, context, extra);
+      if (message.length === 0 || message.length > this.batch) return INVALID_REQUEST_ANSWER;
+      const answers = await Promise.all(message.map((item) => this.one(item, context, extra)));
+      const owed = answers.filter((answer): answer is string => answer !== null);
+      return owed.length === 0 ? null : `[${owed.join(',')}]`;
+    } catch (error) {
+      // Unreachable by design (one() catches everything); kept so handle() can never reject.
+      this.report(error, { jsonrpc: '2.0', method: '' }, context);
+      return '{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"Internal error"}}';
+    }
+  }
+
+  private async one(message: unknown, context: C, extra: X | undefined): Promise<string | null> {
+    if (!isObject(message)) return INVALID_REQUEST_ANSWER;
+    const hasId = 'id' in message;
+    const id = hasId && isId(message.id) ? message.id : null;
+
+    if (!('method' in message) && ('result' in message || 'error' in message) && hasId) {
+      this.onResponse?.(message, context, extra);
+      return null;
+    }
+    const { method, params } = message;
+    if (
+      message.jsonrpc !== '2.0' ||
+      typeof method !== 'string' ||
+      (hasId && id === null) ||
+      (params !== undefined && (typeof params !== 'object' || params === null))
+    ) {
+      return this.error(id, ErrorCode.INVALID_REQUEST, 'Invalid Request');
+    }
+
+    const request = message as unknown as JsonRpcRequest;
+    const handler = this.table.get(method);
+    if (handler === undefined) {
+      return hasId ? this.error(id, ErrorCode.METHOD_NOT_FOUND, 'Method not found') : null;
+    }
+
+    let result: unknown;
+    try {
+      result = await handler(params, context, request, extra);
+    } catch (error) {
+      if (Fault.is(error)) {
+        return hasId
+          ? this.error(id, error.code, error.message, error.data, request, context)
+          : null;
+      }
+      this.report(error, request, context);
+      return hasId ? this.error(id, ErrorCode.INTERNAL_ERROR, 'Internal error') : null;
+    }
+    if (!hasId) return null;
+    try {
+      return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${JSON.stringify(result === undefined ? null : result) ?? 'null'}}`;
+    } catch (error) {
+      // A result that cannot be encoded (a cycle, a BigInt) is the server's fault.
+      this.report(error, request, context);
+      return this.error(id, ErrorCode.INTERNAL_ERROR, 'Internal error');
+    }
+  }
+
+  private error(
+    id: JsonRpcId | null,
+    code: number,
+    message: string,
+    data?: unknown,
+    request?: JsonRpcRequest,
+    context?: C,
+  ): string {
+    const head = `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"error":{"code":${JSON.stringify(code)},"message":${JSON.stringify(String(message))}`;
+    if (data === undefined) return `${head}}}`;
+    try {
+      return `${head},"data":${JSON.stringify(data) ?? 'null'}}}`;
+    } catch (error) {
+      if (request) this.report(error, request, context as C);
+      return `${head}}}`;
+    }
+  }
+
+  private report(error: unknown, request: JsonRpcRequest, context: C): void {
+    if (this.reporter === undefined) return;
+    try {
+      this.reporter(error, request, context);
+    } catch {
+      // A reporter that throws changes nothing: the answer still goes out.
+    }
+  }
+}
