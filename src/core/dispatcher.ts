@@ -59,6 +59,12 @@ export interface JsonRpcDispatcherOptions<C = unknown, X = unknown> {
 
 type Parsed = { ok: true; value: unknown } | { ok: false; answer: string };
 
+/**
+ * Returned by a method handler that owes no answer (for example a request the client cancelled):
+ * the dispatcher then sends nothing for it.
+ */
+export const NO_ANSWER: unique symbol = Symbol('declarative-mcp.NO_ANSWER');
+
 const PARSE_ERROR_ANSWER =
   '{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}';
 const INVALID_REQUEST_ANSWER =
@@ -186,6 +192,7 @@ export class JsonRpcDispatcher<C = unknown, X = unknown> {
     try {
       result = await handler(params, context, request, extra);
     } catch (error) {
+      if (error === NO_ANSWER) return null;
       if (Fault.is(error)) {
         return hasId
           ? this.error(id, error.code, error.message, error.data, request, context)
@@ -194,7 +201,7 @@ export class JsonRpcDispatcher<C = unknown, X = unknown> {
       this.report(error, request, context);
       return hasId ? this.error(id, ErrorCode.INTERNAL_ERROR, 'Internal error') : null;
     }
-    if (!hasId) return null;
+    if (!hasId || result === NO_ANSWER) return null;
     try {
       return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${JSON.stringify(result === undefined ? null : result) ?? 'null'}}`;
     } catch (error) {

@@ -1,3 +1,4 @@
+export { type AskOptions, type ElicitResult, type ElicitSchema, McpCall } from './call';
 export {
   JsonRpcDispatcher,
   type JsonRpcDispatcherOptions,
@@ -6,9 +7,27 @@ export {
   type JsonRpcRequest,
   type JsonRpcResponse,
   type MethodHandler,
+  NO_ANSWER,
   type Reporter,
 } from './dispatcher';
 export { ConfigurationError, ErrorCode, type ErrorCodeValue, Fault, ToolError } from './errors';
-export { McpCore, type McpCoreOptions } from './mcp-core';
+export {
+  type Broadcaster,
+  type Completion,
+  type CompletionReference,
+  coreOf,
+  McpCore,
+  type McpCoreOptions,
+  type Servable,
+} from './mcp-core';
 export { negotiate, type ProtocolVersion, VERSIONS } from './negotiate';
+export {
+  CancelledError,
+  ClientRequestError,
+  type Link,
+  LOGGING_LEVELS,
+  type LoggingLevel,
+  Peer,
+  type PeerOptions,
+} from './peer';
 export type * from './types';

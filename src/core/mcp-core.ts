@@ -1,8 +1,11 @@
-import { JsonRpcDispatcher, type JsonRpcRequest, type Reporter } from './dispatcher';
+import { McpCall } from './call';
+import { JsonRpcDispatcher, type JsonRpcRequest, NO_ANSWER, type Reporter } from './dispatcher';
 import { ErrorCode, Fault } from './errors';
 import { negotiate, type ProtocolVersion, VERSIONS } from './negotiate';
+import { type Link, LOGGING_LEVELS, type LoggingLevel, type Peer } from './peer';
 import type {
   Awaitable,
+  Icon,
   JsonObject,
   PromptDefinition,
   ResourceContents,
@@ -11,9 +14,21 @@ import type {
   ToolDefinition,
 } from './types';
 
+/** What `completion/complete` asks about: a prompt argument or a resource-template variable. */
+export type CompletionReference =
+  | { type: 'ref/prompt'; name: string }
+  | { type: 'ref/resource'; uri: string };
+
+/** The `completion` member of a `completion/complete` result. */
+export interface Completion {
+  values: string[];
+  total?: number;
+  hasMore?: boolean;
+}
+
 /**
- * Options of {@link McpCore}. Every closure receives the call's context as its last argument;
- * a closure that does not need it leaves that parameter out.
+ * Options of {@link McpCore}. Every closure receives the call's context after its own
+ * arguments, then the call's {@link McpCall} channel; a closure that needs neither leaves them out.
  *
  * Resources turn on when `resources` and `reader` are both given; prompts when `prompts` and
  * `prompter` are both given. Give one closure of a pair alone and its methods stay out
@@ -24,36 +39,84 @@ export interface McpCoreOptions<C = unknown> {
   name: string;
   /** Sent as `serverInfo.version`. */
   version: string;
+  /** Sent as `serverInfo.title` (MCP 2025-06-18 and later) when given. */
+  title?: string;
+  /** Sent as `serverInfo.icons` (MCP 2025-11-25) when given. */
+  icons?: Icon[];
   /** The tools this context may see; sent as `tools/list`'s `tools`. */
-  lister: (context: C) => Awaitable<readonly ToolDefinition[] | ToolDefinition[]>;
+  lister: (context: C, call: McpCall) => Awaitable<readonly ToolDefinition[]>;
   /**
    * Runs one tool; its return value is the `tools/call` result, unchanged. Throw a
    * {@link Fault} (for example `INVALID_PARAMS` for an unknown tool) for a protocol error;
    * return `isError: true` for a tool that ran and failed.
    */
-  caller: (name: string, args: JsonObject, context: C) => unknown;
+  caller: (name: string, args: JsonObject, context: C, call: McpCall) => unknown;
   /** Sent at `initialize` as `instructions` for the client's model. */
   instructions?: string;
   /** The resources; sent as `resources/list`'s `resources`. Needs `reader`. */
-  resources?: (context: C) => Awaitable<readonly ResourceDefinition[]>;
+  resources?: (context: C, call: McpCall) => Awaitable<readonly ResourceDefinition[]>;
   /** The resource templates; sent as `resources/templates/list`'s `resourceTemplates`. */
-  templates?: (context: C) => Awaitable<readonly ResourceTemplateDefinition[]>;
+  templates?: (context: C, call: McpCall) => Awaitable<readonly ResourceTemplateDefinition[]>;
   /**
    * The contents of one resource; sent as `resources/read`'s `contents`. Throw
    * `new Fault(ErrorCode.RESOURCE_NOT_FOUND, 'Resource not found', { uri })` for an unknown URI.
    * Needs `resources`.
    */
-  reader?: (uri: string, context: C) => Awaitable<readonly ResourceContents[] | unknown>;
+  reader?: (
+    uri: string,
+    context: C,
+    call: McpCall,
+  ) => Awaitable<readonly ResourceContents[] | unknown>;
   /** The prompts; sent as `prompts/list`'s `prompts`. Needs `prompter`. */
-  prompts?: (context: C) => Awaitable<readonly PromptDefinition[]>;
+  prompts?: (context: C, call: McpCall) => Awaitable<readonly PromptDefinition[]>;
   /** Builds one prompt: the whole `prompts/get` result (`description`, `messages`). Needs `prompts`. */
-  prompter?: (name: string, args: JsonObject, context: C) => unknown;
+  prompter?: (name: string, args: JsonObject, context: C, call: McpCall) => unknown;
   /** Told the revision agreed at `initialize` and the client's params, to store in the session it receives as context. */
   initializer?: (revision: ProtocolVersion, params: JsonObject, context: C) => Awaitable<void>;
   /** Told about unexpected errors (the client gets `-32603 Internal error`); must not throw. */
   reporter?: Reporter<C>;
   /** Largest JSON-RPC batch accepted (default 100); `0` refuses batches; negative throws. */
   batch?: number;
+  /** Declare the `logging` capability and answer `logging/setLevel` (the level is kept in the transport's peer). */
+  logging?: boolean;
+  /**
+   * Answers `completion/complete` (and declares `completions`): the candidate values for one
+   * argument of a prompt or variable of a resource template. At most 100 values are sent.
+   */
+  completer?: (
+    ref: CompletionReference,
+    argument: { name: string; value: string },
+    completionContext: { arguments?: Record<string, string> },
+    context: C,
+    call: McpCall,
+  ) => Awaitable<Completion | string[]>;
+  /** Answer `resources/subscribe` / `unsubscribe`, keeping the URIs in the transport's peer (`subscribe: true`). */
+  subscriptions?: boolean;
+  /** Declare `listChanged: true`: the server sends `notifications/*\/list_changed` when its lists change. */
+  listChanged?: boolean;
+}
+
+/**
+ * A transport's listener for server-wide notifications (list changes, resource updates):
+ * send `message` to every connected client whose peer passes `filter` (all when absent).
+ */
+export type Broadcaster = (message: JsonObject, filter?: (peer: Peer) => boolean) => void;
+
+/** What a transport serves: a core, or anything that holds one (an `McpApplication`). */
+export type Servable<C = unknown> = McpCore<C> | { readonly core: McpCore<C> };
+
+/** The core behind a {@link Servable}. */
+export function coreOf<C>(servable: Servable<C>): McpCore<C> {
+  const core = servable instanceof McpCore ? servable : (servable as { core?: unknown })?.core;
+  if (
+    !(core instanceof McpCore) &&
+    typeof (core as McpCore<C> | undefined)?.handle !== 'function'
+  ) {
+    throw new TypeError(
+      'Expected an McpCore or an application with a "core" (McpApplication.create(...)).',
+    );
+  }
+  return core as McpCore<C>;
 }
 
 function isObject(value: unknown): value is JsonObject {
@@ -83,11 +146,43 @@ function paramsOf(params: unknown): JsonObject {
   return isObject(params) ? params : {};
 }
 
+function uriOf(params: unknown, method: string): string {
+  const uri = paramsOf(params).uri;
+  if (typeof uri !== 'string' || uri === '')
+    throw invalidParams(`${method}: "uri" must be a non-empty string`);
+  return uri;
+}
+
+type CallHandler<C> = (params: unknown, context: C, call: McpCall) => unknown;
+
+/**
+ * Wraps a method that runs application code: creates the request's {@link McpCall}, tracks the
+ * request in the peer so `notifications/cancelled` can abort it, and sends no answer for a
+ * cancelled request (MCP: the receiver of a cancellation does not answer it).
+ */
+function withCall<C>(method: string, run: CallHandler<C>) {
+  return async (params: unknown, context: C, request: JsonRpcRequest, link: Link | undefined) => {
+    const id = request.id;
+    const signal = link !== undefined && id !== undefined ? link.peer.begin(id) : undefined;
+    const call = new McpCall(method, id, params, link, signal);
+    try {
+      const result = await run(params, context, call);
+      return signal?.aborted ? NO_ANSWER : result;
+    } catch (error) {
+      if (signal?.aborted) return NO_ANSWER;
+      throw error;
+    } finally {
+      call.finish();
+      if (signal !== undefined) link!.peer.end(id!, signal);
+    }
+  };
+}
+
 /**
  * The stateless MCP protocol core: answers `initialize`, `ping`, the tools and (when given)
  * resources and prompts, over a {@link JsonRpcDispatcher}. It takes a raw payload and returns the
  * JSON to send; the transport is yours. What belongs to one call (session, identity) goes in as
- * that call's context and reaches every closure as its last argument; nothing of it is stored.
+ * that call's context and reaches every closure; nothing of it is stored.
  *
  * @example
  * const core = new McpCore({
@@ -113,7 +208,7 @@ export class McpCore<C = unknown> {
   /** Sent at `initialize`, or `undefined` when none were given. */
   readonly instructions: string | undefined;
   /** The dispatcher the MCP methods are registered on (for introspection; answer through {@link handle}). */
-  readonly rpc: JsonRpcDispatcher<C>;
+  readonly rpc: JsonRpcDispatcher<C, Link>;
   /** The `capabilities` sent at `initialize`. */
   readonly capabilities: Readonly<JsonObject>;
 
@@ -129,87 +224,229 @@ export class McpCore<C = unknown> {
     this.name = name;
     this.version = version;
     this.instructions = options.instructions;
-    this.rpc = new JsonRpcDispatcher<C>({ reporter: options.reporter, batch: options.batch });
+    this.rpc = new JsonRpcDispatcher<C, Link>({
+      reporter: options.reporter,
+      batch: options.batch,
+      onResponse: (response, _context, link) => link?.peer.settle(response),
+    });
 
-    const { resources, templates, reader, prompts, prompter, initializer } = options;
+    const { resources, templates, reader, prompts, prompter, initializer, completer } = options;
     const hasResources = typeof resources === 'function' && typeof reader === 'function';
     const hasPrompts = typeof prompts === 'function' && typeof prompter === 'function';
-    const capabilities: JsonObject = { tools: { listChanged: false } };
-    if (hasResources) capabilities.resources = { listChanged: false, subscribe: false };
-    if (hasPrompts) capabilities.prompts = { listChanged: false };
+    const listChanged = options.listChanged === true;
+    const subscribe = hasResources && options.subscriptions === true;
+    const capabilities: JsonObject = { tools: { listChanged } };
+    if (hasResources) capabilities.resources = { listChanged, subscribe };
+    if (hasPrompts) capabilities.prompts = { listChanged };
+    if (options.logging === true) capabilities.logging = {};
+    if (typeof completer === 'function') capabilities.completions = {};
     this.capabilities = capabilities;
 
-    const serverInfo = { name, version };
+    const serverInfo: JsonObject = { name, version };
+    if (options.title !== undefined) serverInfo.title = options.title;
+    if (options.icons !== undefined) serverInfo.icons = options.icons;
     const rpc = this.rpc;
-    rpc.register('initialize', async (params, context) => {
+    rpc.register('initialize', async (params, context, _request, link) => {
       const p = paramsOf(params);
       const revision = negotiate(p.protocolVersion);
+      if (link !== undefined) {
+        link.peer.revision = revision;
+        link.peer.clientCapabilities = isObject(p.capabilities) ? p.capabilities : {};
+        link.peer.clientInfo = isObject(p.clientInfo) ? p.clientInfo : undefined;
+      }
       if (initializer) await initializer(revision, p, context);
       const result: JsonObject = { protocolVersion: revision, capabilities, serverInfo };
       if (this.instructions !== undefined) result.instructions = this.instructions;
       return result;
     });
     rpc.register('notifications/initialized', () => undefined);
-    rpc.register('notifications/cancelled', () => undefined);
+    rpc.register('notifications/cancelled', (params, _context, _request, link) => {
+      const p = paramsOf(params);
+      const id = p.requestId;
+      if (link !== undefined && (typeof id === 'string' || typeof id === 'number'))
+        link.peer.cancel(id, p.reason);
+    });
     rpc.register('ping', () => ({}));
 
-    rpc.register('tools/list', async (_params, context) => ({
-      tools: (await lister(context)) ?? [],
-    }));
-    rpc.register('tools/call', async (params, context) => {
-      const p = paramsOf(params);
-      if (typeof p.name !== 'string') throw invalidParams('tools/call: "name" must be a string');
-      return orEmpty(await caller(p.name, argumentsOf(p, 'tools/call'), context));
-    });
+    rpc.register(
+      'tools/list',
+      withCall<C>('tools/list', async (_params, context, call) => ({
+        tools: (await lister(context, call)) ?? [],
+      })),
+    );
+    rpc.register(
+      'tools/call',
+      withCall<C>('tools/call', async (params, context, call) => {
+        const p = paramsOf(params);
+        if (typeof p.name !== 'string') throw invalidParams('tools/call: "name" must be a string');
+        return orEmpty(await caller(p.name, argumentsOf(p, 'tools/call'), context, call));
+      }),
+    );
 
     if (hasResources) {
-      rpc.register('resources/list', async (_params, context) => ({
-        resources: (await resources(context)) ?? [],
-      }));
-      rpc.register('resources/templates/list', async (_params, context) => ({
-        resourceTemplates: (templates ? await templates(context) : undefined) ?? [],
-      }));
-      rpc.register('resources/read', async (params, context) => {
-        const uri = paramsOf(params).uri;
-        if (typeof uri !== 'string' || uri === '') {
-          throw invalidParams('resources/read: "uri" must be a non-empty string');
-        }
-        return { contents: (await reader(uri, context)) ?? [] };
-      });
+      rpc.register(
+        'resources/list',
+        withCall<C>('resources/list', async (_params, context, call) => ({
+          resources: (await resources(context, call)) ?? [],
+        })),
+      );
+      rpc.register(
+        'resources/templates/list',
+        withCall<C>('resources/templates/list', async (_params, context, call) => ({
+          resourceTemplates: (templates ? await templates(context, call) : undefined) ?? [],
+        })),
+      );
+      rpc.register(
+        'resources/read',
+        withCall<C>('resources/read', async (params, context, call) => ({
+          contents: (await reader(uriOf(params, 'resources/read'), context, call)) ?? [],
+        })),
+      );
+      if (subscribe) {
+        rpc.register('resources/subscribe', (params, _context, _request, link) => {
+          link?.peer.subscriptions.add(uriOf(params, 'resources/subscribe'));
+          return {};
+        });
+        rpc.register('resources/unsubscribe', (params, _context, _request, link) => {
+          link?.peer.subscriptions.delete(uriOf(params, 'resources/unsubscribe'));
+          return {};
+        });
+      }
     }
 
     if (hasPrompts) {
-      rpc.register('prompts/list', async (_params, context) => ({
-        prompts: (await prompts(context)) ?? [],
-      }));
-      rpc.register('prompts/get', async (params, context) => {
-        const p = paramsOf(params);
-        if (typeof p.name !== 'string') throw invalidParams('prompts/get: "name" must be a string');
-        return orEmpty(await prompter(p.name, argumentsOf(p, 'prompts/get'), context));
+      rpc.register(
+        'prompts/list',
+        withCall<C>('prompts/list', async (_params, context, call) => ({
+          prompts: (await prompts(context, call)) ?? [],
+        })),
+      );
+      rpc.register(
+        'prompts/get',
+        withCall<C>('prompts/get', async (params, context, call) => {
+          const p = paramsOf(params);
+          if (typeof p.name !== 'string')
+            throw invalidParams('prompts/get: "name" must be a string');
+          return orEmpty(await prompter(p.name, argumentsOf(p, 'prompts/get'), context, call));
+        }),
+      );
+    }
+
+    if (options.logging === true) {
+      rpc.register('logging/setLevel', (params, _context, _request, link) => {
+        const level = paramsOf(params).level;
+        if (!LOGGING_LEVELS.includes(level as LoggingLevel)) {
+          throw invalidParams(
+            `logging/setLevel: "level" must be one of ${LOGGING_LEVELS.join(', ')}`,
+          );
+        }
+        if (link !== undefined) link.peer.logLevel = level as LoggingLevel;
+        return {};
       });
     }
+
+    if (typeof completer === 'function') {
+      rpc.register(
+        'completion/complete',
+        withCall<C>('completion/complete', async (params, context, call) => {
+          const p = paramsOf(params);
+          const ref = p.ref;
+          const argument = p.argument;
+          const valid =
+            isObject(ref) &&
+            ((ref.type === 'ref/prompt' && typeof ref.name === 'string') ||
+              (ref.type === 'ref/resource' && typeof ref.uri === 'string'));
+          if (!valid) {
+            throw invalidParams(
+              'completion/complete: "ref" must be a ref/prompt with a name or a ref/resource with a uri',
+            );
+          }
+          if (
+            !isObject(argument) ||
+            typeof argument.name !== 'string' ||
+            typeof argument.value !== 'string'
+          ) {
+            throw invalidParams(
+              'completion/complete: "argument" must have a string name and value',
+            );
+          }
+          const ctx = isObject(p.context)
+            ? (p.context as { arguments?: Record<string, string> })
+            : {};
+          const answer = await completer(
+            ref as CompletionReference,
+            { name: argument.name, value: argument.value },
+            ctx,
+            context,
+            call,
+          );
+          return { completion: limitCompletion(answer) };
+        }),
+      );
+    }
+  }
+
+  private readonly broadcasters = new Set<Broadcaster>();
+
+  /**
+   * Registers a transport's {@link Broadcaster} for server-wide notifications; returns the
+   * function that removes it. The core keeps the listener, never a client's state.
+   */
+  attach(broadcaster: Broadcaster): () => void {
+    this.broadcasters.add(broadcaster);
+    return () => this.broadcasters.delete(broadcaster);
+  }
+
+  /** Sends a notification to every connected client (of every attached transport) whose peer passes `filter`. */
+  broadcast(method: string, params?: JsonObject, filter?: (peer: Peer) => boolean): void {
+    const message: JsonObject =
+      params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params };
+    for (const broadcaster of this.broadcasters) broadcaster(message, filter);
+  }
+
+  /** `notifications/{tools|resources|prompts}/list_changed` to every connected client. */
+  notifyListChanged(kind: 'tools' | 'resources' | 'prompts'): void {
+    this.broadcast(`notifications/${kind}/list_changed`);
+  }
+
+  /** `notifications/resources/updated` to the clients subscribed to `uri` only. */
+  notifyResourceUpdated(uri: string): void {
+    this.broadcast('notifications/resources/updated', { uri }, (peer) =>
+      peer.subscriptions.has(uri),
+    );
   }
 
   /**
    * Answers a raw MCP payload (JSON-RPC 2.0): the JSON text to send, or `null` when nothing is
    * owed (only notifications or responses came in). Never throws or rejects.
    * A batch that carries `initialize` is refused whole with one Invalid Request, running no method.
+   *
+   * `link` is the transport's path back to this client (see {@link Link}): with it, calls can
+   * send progress and log messages, ask the client things, and be cancelled.
    */
-  async handle(payload: string, context?: C): Promise<string | null> {
+  async handle(payload: string, context?: C, link?: Link): Promise<string | null> {
     const parsed = this.rpc.parse(typeof payload === 'string' ? payload : String(payload));
-    return parsed.ok ? this.dispatch(parsed.value, context as C) : parsed.answer;
+    return parsed.ok ? this.dispatch(parsed.value, context, link) : parsed.answer;
   }
 
   /** Answers an already parsed message or batch; see {@link handle}. */
-  dispatch(message: unknown, context?: C): Promise<string | null> {
+  dispatch(message: unknown, context?: C, link?: Link): Promise<string | null> {
     if (Array.isArray(message) && message.some(isInitialize)) {
       // MCP: initialize must be the first message of a session and never part of a batch.
       return Promise.resolve(JsonRpcDispatcher.invalidRequest());
     }
-    return this.rpc.dispatch(message, context as C);
+    return this.rpc.dispatch(message, context as C, link);
   }
 }
 
 function isInitialize(item: unknown): boolean {
   return isObject(item) && (item as Partial<JsonRpcRequest>).method === 'initialize';
+}
+
+/** MCP: at most 100 completion values per answer; `total`/`hasMore` tell the rest. */
+function limitCompletion(answer: Completion | string[]): Completion {
+  const all = Array.isArray(answer) ? { values: answer } : answer;
+  const values = Array.isArray(all?.values) ? all.values.map(String) : [];
+  if (values.length <= 100) return { ...all, values };
+  return { values: values.slice(0, 100), total: all.total ?? values.length, hasMore: true };
 }

@@ -1,0 +1,229 @@
+import type { JsonRpcId } from './dispatcher';
+import { ToolError } from './errors';
+import type { ProtocolVersion } from './negotiate';
+import { type Link, LOGGING_LEVELS, type LoggingLevel } from './peer';
+import type { JsonObject } from './types';
+
+/** The answer to an elicitation: what the user did, and the content when they accepted. */
+export type ElicitResult =
+  | { action: 'accept'; content: JsonObject }
+  | { action: 'decline' }
+  | { action: 'cancel' };
+
+/** A flat object schema of primitive fields, as elicitation allows. */
+export interface ElicitSchema {
+  type: 'object';
+  properties: Record<string, JsonObject>;
+  required?: string[];
+  [key: string]: unknown;
+}
+
+/** Options of a server→client request made by a call. */
+export interface AskOptions {
+  /** A stable key for this request within its call (default: method and position, e.g. `elicit#0`). */
+  key?: string;
+  /** Timeout in ms (default: the peer's `requestTimeout`). */
+  timeout?: number;
+}
+
+const NEVER = new AbortController().signal;
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The call's own channel: what a tool, resource or prompt may use while it runs to speak to its
+ * client before the result — progress, log messages, server→client requests (elicitation,
+ * sampling, roots) — and to learn it was cancelled. The core creates one per request and drops
+ * it with the answer; nothing is sent after the result.
+ *
+ * Without a transport link (a bare `core.handle(payload)`), speaking is a no-op and asking the
+ * client fails with a clear {@link ToolError}.
+ */
+export class McpCall {
+  /** The request id. */
+  readonly requestId: JsonRpcId | undefined;
+  /** The method (`tools/call`, `resources/read`, …). */
+  readonly method: string;
+  /** The request's `_meta` (`{}` when none was sent). */
+  readonly meta: JsonObject;
+  /** Aborted when the client cancels this request or the transport shuts down. */
+  readonly signal: AbortSignal;
+  /** The keys of the server→client requests made so far, in order (see {@link AskOptions.key}). */
+  readonly asked: string[] = [];
+  private finished = false;
+  private readonly counts = new Map<string, number>();
+
+  constructor(
+    method: string,
+    requestId: JsonRpcId | undefined,
+    params: unknown,
+    private readonly link: Link | undefined,
+    signal?: AbortSignal,
+  ) {
+    this.method = method;
+    this.requestId = requestId;
+    const meta = isObject(params) ? params._meta : undefined;
+    this.meta = isObject(meta) ? meta : {};
+    this.signal = signal ?? NEVER;
+  }
+
+  /** The revision agreed with this client at `initialize`, when the transport knows it. */
+  get revision(): ProtocolVersion | undefined {
+    return this.link?.peer.revision;
+  }
+
+  /** The `capabilities` the client declared at `initialize`, when the transport knows them. */
+  get clientCapabilities(): JsonObject | undefined {
+    return this.link?.peer.clientCapabilities;
+  }
+
+  /** Whether the result has gone out (after that, nothing more is sent). */
+  get done(): boolean {
+    return this.finished;
+  }
+
+  /** @internal Called by the core as the answer is produced. */
+  finish(): void {
+    this.finished = true;
+  }
+
+  /**
+   * Sends a notification about this call to the client, before the result. Returns false when it
+   * was not sent (no link, or the result already went out).
+   */
+  notify(method: string, params: JsonObject): boolean {
+    if (this.finished || this.link === undefined) return false;
+    this.link.send({ jsonrpc: '2.0', method, params });
+    return true;
+  }
+
+  /**
+   * `notifications/progress` with the request's `_meta.progressToken`; a no-op when the client
+   * sent none.
+   */
+  progress(progress: number, total?: number, message?: string): boolean {
+    const token = this.meta.progressToken;
+    if (typeof token !== 'string' && typeof token !== 'number') return false;
+    const params: JsonObject = { progressToken: token, progress };
+    if (total !== undefined) params.total = total;
+    if (message !== undefined) params.message = message;
+    return this.notify('notifications/progress', params);
+  }
+
+  /**
+   * `notifications/message` at `level`, unless the client asked (with `logging/setLevel`) for a
+   * more severe level only.
+   */
+  log(level: LoggingLevel, data: unknown, logger?: string): boolean {
+    const floor = this.link?.peer.logLevel;
+    if (floor !== undefined && LOGGING_LEVELS.indexOf(level) < LOGGING_LEVELS.indexOf(floor)) {
+      return false;
+    }
+    const params: JsonObject = { level, data };
+    if (logger !== undefined) params.logger = logger;
+    return this.notify('notifications/message', params);
+  }
+
+  /**
+   * Asks the user, through the client, for the fields of `requestedSchema` (MCP elicitation).
+   * Accepted content is checked against the schema (types, enums, required fields).
+   */
+  async elicit(
+    message: string,
+    requestedSchema: ElicitSchema,
+    options?: AskOptions,
+  ): Promise<ElicitResult> {
+    const result = await this.ask(
+      'elicitation',
+      'elicitation/create',
+      { message, requestedSchema },
+      options,
+    );
+    if (!isObject(result) || !['accept', 'decline', 'cancel'].includes(result.action as string)) {
+      throw new ToolError('The client answered elicitation/create with no valid "action".');
+    }
+    if (result.action !== 'accept') return { action: result.action as 'decline' | 'cancel' };
+    const content = isObject(result.content) ? result.content : {};
+    const problems = checkElicited(content, requestedSchema);
+    if (problems.length > 0) {
+      throw new ToolError(
+        `The client's elicitation answer does not match the requested schema: ${problems.join('; ')}`,
+      );
+    }
+    return { action: 'accept', content };
+  }
+
+  /** Asks the client's model for a completion (`sampling/createMessage`); resolves to its result. */
+  sample(request: JsonObject, options?: AskOptions): Promise<JsonObject> {
+    return this.ask('sampling', 'sampling/createMessage', request, options) as Promise<JsonObject>;
+  }
+
+  /** Asks the client for its roots (`roots/list`). */
+  async roots(options?: AskOptions): Promise<Array<{ uri: string; name?: string }>> {
+    const result = await this.ask('roots', 'roots/list', {}, options);
+    return isObject(result) && Array.isArray(result.roots)
+      ? (result.roots as Array<{ uri: string }>)
+      : [];
+  }
+
+  private ask(
+    capability: string,
+    method: string,
+    params: JsonObject,
+    options: AskOptions = {},
+  ): Promise<unknown> {
+    const n = this.counts.get(method) ?? 0;
+    this.counts.set(method, n + 1);
+    this.asked.push(options.key ?? `${method}#${n}`);
+    if (this.link === undefined) {
+      return Promise.reject(
+        new ToolError(`Cannot send ${method}: this call has no transport to reach the client.`),
+      );
+    }
+    if (this.finished) {
+      return Promise.reject(new ToolError(`Cannot send ${method}: the call already answered.`));
+    }
+    if (!isObject(this.link.peer.clientCapabilities?.[capability])) {
+      return Promise.reject(
+        new ToolError(
+          `The client did not declare the "${capability}" capability at initialize, so it cannot answer ${method}.`,
+        ),
+      );
+    }
+    const link = this.link;
+    return link.peer.request((message) => this.finished || link.send(message), method, params, {
+      signal: this.signal === NEVER ? undefined : this.signal,
+      timeout: options.timeout,
+    });
+  }
+}
+
+/** Checks an accepted elicitation against its flat schema: required fields, primitive types, enums. */
+function checkElicited(content: JsonObject, schema: ElicitSchema): string[] {
+  const problems: string[] = [];
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  for (const name of Array.isArray(schema.required) ? schema.required : []) {
+    if (content[name] === undefined) problems.push(`${name}: required`);
+  }
+  for (const [name, value] of Object.entries(content)) {
+    const field = properties[name];
+    if (!isObject(field)) continue;
+    const type = field.type;
+    const ok =
+      (type === 'string' && typeof value === 'string') ||
+      (type === 'number' && typeof value === 'number') ||
+      (type === 'integer' && Number.isInteger(value)) ||
+      (type === 'boolean' && typeof value === 'boolean') ||
+      (type === 'array' && Array.isArray(value)) ||
+      type === undefined;
+    if (!ok) problems.push(`${name}: expected ${String(type)}`);
+    else if (Array.isArray(field.enum) && !field.enum.includes(value)) {
+      problems.push(
+        `${name}: must be one of ${field.enum.map((v) => JSON.stringify(v)).join(', ')}`,
+      );
+    }
+  }
+  return problems;
+}

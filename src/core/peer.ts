@@ -1,0 +1,253 @@
+import type { JsonRpcId } from './dispatcher';
+import type { ProtocolVersion } from './negotiate';
+import type { JsonObject } from './types';
+
+/** MCP log levels (RFC 5424 severities), least severe first. */
+export const LOGGING_LEVELS = [
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+] as const;
+
+/** One of {@link LOGGING_LEVELS}. */
+export type LoggingLevel = (typeof LOGGING_LEVELS)[number];
+
+/** Options of {@link Peer}. */
+export interface PeerOptions {
+  /** How long a server→client request (elicitation, sampling, roots) waits for its answer, in ms (default 60 000). */
+  requestTimeout?: number;
+}
+
+/** A server→client request the client answered with an error. */
+export class ClientRequestError extends Error {
+  constructor(
+    readonly method: string,
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(`The client answered ${method} with error ${code}: ${message}`);
+    this.name = 'ClientRequestError';
+  }
+}
+
+interface Pending {
+  method: string;
+  resolve: (result: unknown) => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+/** Map key of a request id: 1 and "1" are different requests. */
+function key(id: JsonRpcId): string {
+  return typeof id === 'number' ? `n${id}` : `s${id}`;
+}
+
+/**
+ * What a transport keeps for one client — a stdio process or one HTTP session — so calls can
+ * speak to it: the revision and capabilities it declared at `initialize`, the log level it set,
+ * its resource subscriptions, the requests it has in flight (to cancel them), and the requests
+ * the server sent it that await an answer. The core stays stateless: the transport owns the
+ * peer and hands it in with every payload (see {@link Link}).
+ */
+export class Peer {
+  /** The revision agreed at `initialize`. */
+  revision: ProtocolVersion | undefined;
+  /** The `capabilities` the client declared at `initialize`. */
+  clientCapabilities: JsonObject | undefined;
+  /** The `clientInfo` the client sent at `initialize`. */
+  clientInfo: JsonObject | undefined;
+  /** The level the client set with `logging/setLevel`; `undefined` sends every level. */
+  logLevel: LoggingLevel | undefined;
+  /** The resource URIs this client subscribed to. */
+  readonly subscriptions = new Set<string>();
+  /** How long a server→client request waits, in ms. */
+  readonly requestTimeout: number;
+
+  private readonly inflight = new Map<string, AbortController>();
+  private readonly pending = new Map<string, Pending>();
+  private sequence = 0;
+  private closed: Error | undefined;
+
+  constructor(options: PeerOptions = {}) {
+    this.requestTimeout = options.requestTimeout ?? 60_000;
+  }
+
+  /** Records a client request as in flight; its signal aborts on cancellation or {@link close}. */
+  begin(id: JsonRpcId): AbortSignal {
+    const controller = new AbortController();
+    if (this.closed) controller.abort(this.closed);
+    else this.inflight.set(key(id), controller);
+    return controller.signal;
+  }
+
+  /** The request is answered (or dropped): forget it. */
+  end(id: JsonRpcId, signal?: AbortSignal): void {
+    const k = key(id);
+    const controller = this.inflight.get(k);
+    if (controller && (signal === undefined || controller.signal === signal))
+      this.inflight.delete(k);
+  }
+
+  /** Cancels an in-flight client request (`notifications/cancelled`); false when it is unknown. */
+  cancel(id: JsonRpcId, reason?: unknown): boolean {
+    const controller = this.inflight.get(key(id));
+    if (!controller) return false;
+    this.inflight.delete(key(id));
+    controller.abort(new CancelledError(typeof reason === 'string' ? reason : undefined));
+    return true;
+  }
+
+  /** How many client requests are in flight. */
+  get inFlight(): number {
+    return this.inflight.size;
+  }
+
+  /**
+   * Sends a server→client request with `send` and resolves to the client's `result`. Rejects
+   * when the client answers an error, after `timeout` ms, or when `signal` aborts (the client is
+   * then sent `notifications/cancelled`).
+   */
+  request(
+    send: (message: JsonObject) => void,
+    method: string,
+    params: JsonObject,
+    options: { signal?: AbortSignal; timeout?: number } = {},
+  ): Promise<unknown> {
+    if (this.closed) return Promise.reject(this.closed);
+    const { signal } = options;
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    this.sequence += 1;
+    const id = `srv-${this.sequence}`;
+    const timeout = options.timeout ?? this.requestTimeout;
+    return new Promise<unknown>((resolve, reject) => {
+      const onAbort = (): void => {
+        if (this.forget(id)) {
+          send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id } });
+          reject(signal?.reason ?? new CancelledError());
+        }
+      };
+      const done = (): void => signal?.removeEventListener('abort', onAbort);
+      const timer = setTimeout(() => {
+        if (this.forget(id)) {
+          done();
+          send({
+            jsonrpc: '2.0',
+            method: 'notifications/cancelled',
+            params: { requestId: id, reason: 'timeout' },
+          });
+          reject(new Error(`The client did not answer ${method} within ${timeout} ms.`));
+        }
+      }, timeout);
+      timer.unref?.();
+      this.pending.set(key(id), {
+        method,
+        resolve: (result) => {
+          done();
+          resolve(result);
+        },
+        reject: (error) => {
+          done();
+          reject(error);
+        },
+        timer,
+      });
+      signal?.addEventListener('abort', onAbort, { once: true });
+      try {
+        send({ jsonrpc: '2.0', id, method, params });
+      } catch (error) {
+        if (this.forget(id)) {
+          done();
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      }
+    });
+  }
+
+  /** Routes a client's response to the server request it answers; false when none awaits it. */
+  settle(response: Record<string, unknown>): boolean {
+    const id = response.id;
+    if (typeof id !== 'string' && typeof id !== 'number') return false;
+    const entry = this.pending.get(key(id));
+    if (!entry || !this.forget(id)) return false;
+    const error = response.error as
+      | { code?: unknown; message?: unknown; data?: unknown }
+      | undefined;
+    if (error !== undefined) {
+      entry.reject(
+        new ClientRequestError(
+          entry.method,
+          typeof error?.code === 'number' ? error.code : 0,
+          typeof error?.message === 'string' ? error.message : 'unknown error',
+          error?.data,
+        ),
+      );
+    } else {
+      entry.resolve(response.result);
+    }
+    return true;
+  }
+
+  /** How many server→client requests await an answer. */
+  get awaiting(): number {
+    return this.pending.size;
+  }
+
+  /**
+   * No answer can arrive any more (the client's input ended): reject every server→client request
+   * that awaits one, but let the client's own requests in flight finish.
+   */
+  rejectPending(reason: Error = new Error('The client can no longer answer.')): void {
+    for (const [k, entry] of this.pending) {
+      clearTimeout(entry.timer);
+      this.pending.delete(k);
+      entry.reject(reason);
+    }
+  }
+
+  /** The client is gone: abort every in-flight request and reject every pending one. */
+  close(reason: Error = new Error('The connection to the client closed.')): void {
+    this.closed = reason;
+    for (const controller of this.inflight.values()) controller.abort(reason);
+    this.inflight.clear();
+    this.rejectPending(reason);
+  }
+
+  /** Whether {@link close} was called. */
+  get isClosed(): boolean {
+    return this.closed !== undefined;
+  }
+
+  private forget(id: JsonRpcId): boolean {
+    const entry = this.pending.get(key(id));
+    if (!entry) return false;
+    clearTimeout(entry.timer);
+    this.pending.delete(key(id));
+    return true;
+  }
+}
+
+/** The reason of a signal aborted by `notifications/cancelled`. */
+export class CancelledError extends Error {
+  constructor(reason?: string) {
+    super(
+      reason ? `The client cancelled the request: ${reason}` : 'The client cancelled the request.',
+    );
+    this.name = 'CancelledError';
+  }
+}
+
+/**
+ * What a transport hands {@link McpCore.handle} with each payload so calls can speak before
+ * their result: the client's {@link Peer} and the path to send messages on (stdout, or the
+ * SSE stream of an HTTP POST). Messages are sent in order, before the answer.
+ */
+export interface Link {
+  peer: Peer;
+  send(message: JsonObject): void;
+}
