@@ -1,8 +1,22 @@
 /**
  * declarative-mcp: Model Context Protocol servers as annotated TypeScript classes.
  *
- * The main entry re-exports everything a user needs: the protocol core, the transports,
- * the declarative layer and the error classes.
+ * The main entry re-exports everything a user needs: the protocol core, the declarative layer
+ * (decorators, application, schemas), the transports and the error classes.
  */
+import 'reflect-metadata';
+
+export * from '../decorators';
 export * from './core';
+export { type ProviderClass, resolveProvider, type ServiceContainer } from './di';
+export * from './registry';
+export {
+  type CompiledSchema,
+  type CompileSchemaOptions,
+  compileSchema,
+  formatIssues,
+  JSONSchema,
+  type SchemaIssue,
+  type Validation,
+} from './schema';
 export * from './transports/stdio';

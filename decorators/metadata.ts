@@ -1,0 +1,153 @@
+import type { Icon, JsonObject, ToolAnnotations } from '../src/core';
+
+/**
+ * What the decorators record. One record set per class, in a module-private WeakMap keyed by
+ * the class: nothing global grows for the life of the process, and a class that is garbage
+ * collected takes its records with it. The registry reads these records once, at start-up.
+ */
+
+/** A schema the registry can turn into JSON Schema: a zod object schema, a class-validator DTO class, or a JSON Schema object. */
+export type SchemaSource = object;
+
+/** Completes one argument: the candidate values for what the user typed so far. */
+export type Completer<C = any> = (
+  value: string,
+  context: { arguments: Record<string, string>; context: C },
+) => string[] | Promise<string[]>;
+
+/**
+ * Wraps every invocation of a tool, resource or prompt (onion order: application, class,
+ * method). Call `next()` to go on, or return without calling it to short-circuit; what it
+ * returns is the method's return value, before it becomes an MCP result.
+ */
+export type Interceptor = (
+  invocation: Invocation,
+  next: () => Promise<unknown>,
+) => Promise<unknown>;
+
+/** What an {@link Interceptor} sees of one invocation. */
+export interface Invocation {
+  /** `tool`, `resource`, `template` or `prompt`. */
+  readonly kind: DefinitionKind;
+  /** The tool or prompt name, or the resource URI (template: the URI template). */
+  readonly name: string;
+  /** The definition as listed (`tools/list` entry, resource, template or prompt). */
+  readonly definition: Readonly<JsonObject>;
+  /** The validated arguments (tool, prompt) or template variables; `{}` for a fixed resource. */
+  readonly args: unknown;
+  /** The call's context, as the transport passed it. */
+  readonly context: unknown;
+  /** The call's channel (progress, log, signal, …). */
+  readonly call: unknown;
+  /** The provider class and the method behind the definition. */
+  readonly provider: Function;
+  readonly method: string;
+}
+
+/** The four kinds of definitions a provider method can register. */
+export type DefinitionKind = 'tool' | 'resource' | 'template' | 'prompt';
+
+/** Options of {@link Tool}. */
+export interface ToolOptions {
+  /** The tool name (default: the method name). 1–128 characters of `A-Z a-z 0-9 _ - .`. */
+  name?: string;
+  /** A human-readable name. */
+  title?: string;
+  /** What the tool does, for the model. */
+  description?: string;
+  /** The input schema: a zod object schema, a class-validator DTO class, or a JSON Schema object. Default: the first parameter's DTO class. */
+  input?: SchemaSource;
+  /** The output schema (zod or DTO class or JSON Schema): listed as `outputSchema`; the return value is sent as `structuredContent`. */
+  output?: SchemaSource;
+  /** Behaviour hints for clients. */
+  annotations?: ToolAnnotations;
+  /** What the caller's identity must hold to see and call the tool. */
+  scopes?: string[];
+  /** Icons for clients that show them. */
+  icons?: Icon[];
+  /** `_meta` sent with the definition. */
+  meta?: JsonObject;
+  /** Listed and callable from the start (default true); see `McpApplication.enable`. */
+  enabled?: boolean;
+}
+
+/** Options of {@link Resource}: either `uri` (a fixed resource) or `uriTemplate` (RFC 6570). */
+export interface ResourceOptions {
+  /** The URI of a fixed resource. */
+  uri?: string;
+  /** A URI template (`notes://{slug}`); the method receives its variables. */
+  uriTemplate?: string;
+  /** Default: the method name. */
+  name?: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  /** Size in bytes, when known (fixed resources). */
+  size?: number;
+  icons?: Icon[];
+  /** Validates the template's variables (a zod object schema, DTO class or JSON Schema). */
+  variables?: SchemaSource;
+  /** Completion of template variables, by variable name (`completion/complete`). */
+  complete?: Record<string, Completer>;
+  /** What the caller's identity must hold to see and read it. */
+  scopes?: string[];
+  enabled?: boolean;
+}
+
+/** Options of {@link Prompt}. */
+export interface PromptOptions {
+  /** Default: the method name. */
+  name?: string;
+  title?: string;
+  description?: string;
+  /** The arguments: a zod object schema or a DTO class (listed as MCP prompt `arguments`). Default: the first parameter's DTO class. */
+  args?: SchemaSource;
+  /** Completion of arguments, by argument name (`completion/complete`). */
+  complete?: Record<string, Completer>;
+  scopes?: string[];
+  icons?: Icon[];
+  enabled?: boolean;
+}
+
+/** One decorated method, as recorded. */
+export type MemberRecord =
+  | { kind: 'tool'; method: string; options: ToolOptions }
+  | { kind: 'resource'; method: string; options: ResourceOptions }
+  | { kind: 'prompt'; method: string; options: PromptOptions };
+
+/** What a parameter decorator marks. */
+export type ParameterRole = 'context' | 'call';
+
+/** The records of one class (its own, not inherited). */
+export interface ClassRecords {
+  /** Decorated methods, in declaration order; a method decorated twice has two entries. */
+  readonly members: MemberRecord[];
+  /** Marked parameters by method: index → role (a list, to catch two marks on one method). */
+  readonly parameters: Map<string, Array<{ index: number; role: ParameterRole }>>;
+  /** `@Use` on the class. */
+  readonly classInterceptors: Interceptor[];
+  /** `@Use` on methods. */
+  readonly methodInterceptors: Map<string, Interceptor[]>;
+}
+
+const records = new WeakMap<Function, ClassRecords>();
+
+/** The records a class declared itself (not its base classes'), or undefined. */
+export function ownRecords(target: Function): Readonly<ClassRecords> | undefined {
+  return records.get(target);
+}
+
+/** @internal The records of `target`, created on first use. */
+export function recordsFor(target: Function): ClassRecords {
+  let entry = records.get(target);
+  if (entry === undefined) {
+    entry = {
+      members: [],
+      parameters: new Map(),
+      classInterceptors: [],
+      methodInterceptors: new Map(),
+    };
+    records.set(target, entry);
+  }
+  return entry;
+}

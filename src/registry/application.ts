@@ -1,0 +1,586 @@
+import type { DefinitionKind, Interceptor } from '../../decorators';
+import {
+  type Completion,
+  type CompletionReference,
+  ConfigurationError,
+  ErrorCode,
+  Fault,
+  type Icon,
+  type JsonObject,
+  type Link,
+  type McpCall,
+  McpCore,
+  type PromptDefinition,
+  type ProtocolVersion,
+  type Reporter,
+  type ResourceDefinition,
+  type ResourceTemplateDefinition,
+  type ToolDefinition,
+  ToolError,
+} from '../core';
+import { type ProviderClass, resolveProvider } from '../di';
+import { compileSchema, formatIssues, promptArguments } from '../schema';
+import { type Authorize, defaultAuthorize } from './authorize';
+import { argumentSchema, compact, deepFreeze, type Entry, invoker } from './entries';
+import { toContents, toolFailure, toPromptResult, toToolResult } from './results';
+import { type ScannedMember, scanProvider } from './scan';
+import { parseUriTemplate } from './uri-template';
+
+/** Options of {@link McpApplication.create}. */
+export interface McpApplicationOptions<C = unknown> {
+  /** Sent as `serverInfo.name`. */
+  name: string;
+  /** Sent as `serverInfo.version`. */
+  version: string;
+  /** Sent as `serverInfo.title`. */
+  title?: string;
+  /** Sent as `serverInfo.icons`. */
+  icons?: Icon[];
+  /** Sent at `initialize` for the client's model. */
+  instructions?: string;
+  /** The classes whose decorated methods become tools, resources and prompts. */
+  providers: readonly ProviderClass[];
+  /** A typedi `Container` or `ContainerInstance` to resolve providers from (constructor injection). */
+  container?: unknown;
+  /** Decides whether a context holds a definition's `scopes` (default: `context.identity.scopes` or `context.scopes`). */
+  authorize?: Authorize<C>;
+  /** Interceptors around every invocation, outermost first. */
+  interceptors?: readonly Interceptor[];
+  /** Told about unexpected errors (the client gets `-32603`); must not throw. */
+  reporter?: Reporter<C>;
+  /** Largest JSON-RPC batch accepted (default 100; 0 refuses batches). */
+  batch?: number;
+  /** Told the revision agreed at `initialize` (for example to store it in the session). */
+  initializer?: (revision: ProtocolVersion, params: JsonObject, context: C) => void | Promise<void>;
+  /** Declare `logging` (default: when a method takes a `@Call()` parameter, which can log). */
+  logging?: boolean;
+  /** Declare `resources.subscribe` and answer subscribe/unsubscribe (default: false). */
+  subscriptions?: boolean;
+  /** Declare `listChanged` (default: when a definition starts with `enabled: false`). */
+  listChanged?: boolean;
+}
+
+/** What {@link McpApplication.describe} tells of one definition. */
+export interface DefinitionInfo {
+  kind: DefinitionKind;
+  /** Tool/prompt name, resource URI or URI template. */
+  key: string;
+  /** As listed to clients. */
+  definition: Readonly<JsonObject>;
+  /** The provider class and method behind it. */
+  provider: string;
+  method: string;
+  scopes: readonly string[];
+  enabled: boolean;
+}
+
+// MCP 2025-11-25 server/tools: tool names are 1–128 characters of A-Z a-z 0-9 _ - .
+const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
+const NOT_ALLOWED = Object.freeze({
+  content: Object.freeze([{ type: 'text', text: 'Not allowed.' }]),
+  isError: true,
+});
+
+/**
+ * An MCP server built from decorated provider classes: scans them once, builds frozen
+ * definitions with precomputed JSON Schemas, and generates the closures of an {@link McpCore}.
+ * Serve it with a transport (`serveStdio(app)`, `serveHttp(app)`) or call {@link handle}.
+ *
+ * @example
+ * const app = McpApplication.create({ name: 'Weather', version: '1.0.0', providers: [WeatherTools] });
+ * await serveStdio(app);
+ */
+export class McpApplication<C = unknown> {
+  /** The protocol core the closures were generated for. */
+  readonly core: McpCore<C>;
+  private readonly entries: Entry[];
+  private readonly tools = new Map<string, Entry>();
+  private readonly prompts = new Map<string, Entry>();
+  private readonly fixed = new Map<string, Entry>();
+  private readonly templates: Entry[] = [];
+  private readonly authorize: Authorize<C>;
+  private readonly listChanged: boolean;
+  private lists!: Record<DefinitionKind, Entry[]>;
+
+  /** Scans `providers` and builds the application; throws a {@link ConfigurationError} for any mistake, naming class and method. */
+  static create<C = unknown>(options: McpApplicationOptions<C>): McpApplication<C> {
+    return new McpApplication<C>(options);
+  }
+
+  private constructor(options: McpApplicationOptions<C>) {
+    if (typeof options !== 'object' || options === null)
+      throw new ConfigurationError('McpApplication.create needs an options object.');
+    if (!Array.isArray(options.providers)) {
+      throw new ConfigurationError(
+        'McpApplication.create: "providers" must be an array of classes, e.g. providers: [WeatherTools].',
+      );
+    }
+    this.authorize = options.authorize ?? (defaultAuthorize as Authorize<C>);
+    const appInterceptors = options.interceptors ?? [];
+    this.entries = [];
+    let usesCall = false;
+    for (const provider of options.providers) {
+      if (typeof provider !== 'function') {
+        throw new ConfigurationError(
+          `McpApplication.create: every provider must be a class; got ${String(provider)}.`,
+        );
+      }
+      const members = scanProvider(provider);
+      if (members.length === 0) {
+        throw new ConfigurationError(
+          `Provider ${provider.name}: no @Tool, @Resource or @Prompt method. Decorate its methods, or remove it from "providers".`,
+        );
+      }
+      const instance = resolveProvider(provider, options.container);
+      for (const member of members) {
+        usesCall ||= member.callIndex !== undefined;
+        this.add(this.build(member, instance, appInterceptors));
+      }
+    }
+    this.listChanged = options.listChanged ?? this.entries.some((entry) => !entry.enabled);
+    this.refresh();
+
+    const hasResources = this.fixed.size > 0 || this.templates.length > 0;
+    const hasPrompts = this.prompts.size > 0;
+    const hasCompletions = this.entries.some((entry) => entry.complete !== undefined);
+    this.core = new McpCore<C>({
+      name: options.name,
+      version: options.version,
+      title: options.title,
+      icons: options.icons,
+      instructions: options.instructions,
+      reporter: options.reporter,
+      batch: options.batch,
+      initializer: options.initializer,
+      logging: options.logging ?? usesCall,
+      listChanged: this.listChanged,
+      subscriptions: options.subscriptions === true,
+      lister: (context) => this.visible('tool', context) as Promise<readonly ToolDefinition[]>,
+      caller: (name, args, context, call) => this.callTool(name, args, context, call),
+      ...(hasResources
+        ? {
+            resources: (context: C) =>
+              this.visible('resource', context) as Promise<readonly ResourceDefinition[]>,
+            templates: (context: C) =>
+              this.visible('template', context) as Promise<readonly ResourceTemplateDefinition[]>,
+            reader: (uri: string, context: C, call: McpCall) => this.read(uri, context, call),
+          }
+        : {}),
+      ...(hasPrompts
+        ? {
+            prompts: (context: C) =>
+              this.visible('prompt', context) as Promise<readonly PromptDefinition[]>,
+            prompter: (name: string, args: JsonObject, context: C, call: McpCall) =>
+              this.prompt(name, args, context, call),
+          }
+        : {}),
+      ...(hasCompletions
+        ? {
+            completer: (
+              ref: CompletionReference,
+              argument: { name: string; value: string },
+              completion: { arguments?: Record<string, string> },
+              context: C,
+            ) => this.complete(ref, argument, completion, context),
+          }
+        : {}),
+    });
+  }
+
+  /** Answers a raw MCP payload; see {@link McpCore.handle}. */
+  handle(payload: string, context?: C, link?: Link): Promise<string | null> {
+    return this.core.handle(payload, context, link);
+  }
+
+  /** Every definition with its provider, method, scopes and state, for introspection. */
+  describe(): DefinitionInfo[] {
+    return this.entries.map((entry) => ({
+      kind: entry.kind,
+      key: entry.key,
+      definition: entry.definition,
+      provider: entry.member.provider.name,
+      method: entry.member.record.method,
+      scopes: entry.scopes ?? [],
+      enabled: entry.enabled,
+    }));
+  }
+
+  /** Lists and allows a tool/prompt (by name) or resource (by URI or template) again; see {@link disable}. */
+  enable(key: string, kind?: DefinitionKind): void {
+    this.toggle(key, kind, true);
+  }
+
+  /**
+   * Hides a tool/prompt (by name) or resource (by URI or template) from lists and calls. Clients
+   * are sent `notifications/…/list_changed` when the application declares `listChanged`.
+   */
+  disable(key: string, kind?: DefinitionKind): void {
+    this.toggle(key, kind, false);
+  }
+
+  /** Sends `notifications/resources/updated` to the clients subscribed to `uri`. */
+  notifyResourceUpdated(uri: string): void {
+    this.core.notifyResourceUpdated(uri);
+  }
+
+  private toggle(key: string, kind: DefinitionKind | undefined, enabled: boolean): void {
+    const matches = this.entries.filter(
+      (entry) => entry.key === key && (kind === undefined || entry.kind === kind),
+    );
+    if (matches.length === 0)
+      throw new ConfigurationError(
+        `No ${kind ?? 'tool, resource or prompt'} "${key}" to ${enabled ? 'enable' : 'disable'}.`,
+      );
+    const changed = matches.filter((entry) => entry.enabled !== enabled);
+    for (const entry of changed) entry.enabled = enabled;
+    if (changed.length === 0) return;
+    this.refresh();
+    if (!this.listChanged) return;
+    const kinds = new Set(
+      changed.map(
+        (entry) =>
+          (entry.kind === 'tool' ? 'tools' : entry.kind === 'prompt' ? 'prompts' : 'resources') as
+            | 'tools'
+            | 'resources'
+            | 'prompts',
+      ),
+    );
+    for (const k of kinds) this.core.notifyListChanged(k);
+  }
+
+  private refresh(): void {
+    const lists: Record<DefinitionKind, Entry[]> = {
+      tool: [],
+      resource: [],
+      template: [],
+      prompt: [],
+    };
+    for (const entry of this.entries) if (entry.enabled) lists[entry.kind].push(entry);
+    this.lists = lists;
+    this.listed = {
+      tool: Object.freeze(lists.tool.map((e) => e.definition)),
+      resource: Object.freeze(lists.resource.map((e) => e.definition)),
+      template: Object.freeze(lists.template.map((e) => e.definition)),
+      prompt: Object.freeze(lists.prompt.map((e) => e.definition)),
+    };
+    this.scoped = {
+      tool: lists.tool.some((e) => e.scopes !== undefined),
+      resource: lists.resource.some((e) => e.scopes !== undefined),
+      template: lists.template.some((e) => e.scopes !== undefined),
+      prompt: lists.prompt.some((e) => e.scopes !== undefined),
+    };
+  }
+
+  private listed!: Record<DefinitionKind, readonly Readonly<JsonObject>[]>;
+  private scoped!: Record<DefinitionKind, boolean>;
+
+  private async allowed(entry: Entry, context: C): Promise<boolean> {
+    return entry.scopes === undefined || (await this.authorize(entry.scopes, context)) === true;
+  }
+
+  /** A list as this context may see it: the frozen list itself when nothing in it is scoped. */
+  private async visible(
+    kind: DefinitionKind,
+    context: C,
+  ): Promise<readonly Readonly<JsonObject>[]> {
+    if (!this.scoped[kind]) return this.listed[kind] as JsonObject[];
+    const shown: Readonly<JsonObject>[] = [];
+    for (const entry of this.lists[kind])
+      if (await this.allowed(entry, context)) shown.push(entry.definition);
+    return shown;
+  }
+
+  private async callTool(
+    name: string,
+    args: JsonObject,
+    context: C,
+    call: McpCall,
+  ): Promise<unknown> {
+    const entry = this.tools.get(name);
+    if (entry === undefined || !entry.enabled)
+      throw new Fault(ErrorCode.INVALID_PARAMS, `Unknown tool: ${name}`);
+    if (entry.scopes !== undefined && !(await this.allowed(entry, context))) return NOT_ALLOWED;
+    const checked = entry.input!.validate(args);
+    if (!checked.ok) return toolFailure(formatIssues(checked.issues));
+    let value: unknown;
+    try {
+      value = await entry.invoke(checked.value, context, call);
+    } catch (error) {
+      if (ToolError.is(error)) return toolFailure(error.message);
+      throw error;
+    }
+    return toToolResult(value, entry.output, `Tool "${name}" (${entry.member.where})`);
+  }
+
+  private async read(uri: string, context: C, call: McpCall): Promise<unknown> {
+    let entry = this.fixed.get(uri);
+    let variables: Record<string, string> | undefined;
+    if (entry === undefined || !entry.enabled) {
+      entry = undefined;
+      for (const template of this.lists.template) {
+        variables = template.template!.match(uri) ?? undefined;
+        if (variables !== undefined) {
+          entry = template;
+          break;
+        }
+      }
+    }
+    // Not allowed reads as not found: do not reveal what exists.
+    if (entry === undefined || !(await this.allowed(entry, context))) {
+      throw new Fault(ErrorCode.RESOURCE_NOT_FOUND, 'Resource not found', { uri });
+    }
+    let data: unknown = variables ?? {};
+    if (entry.input !== undefined) {
+      const checked = entry.input.validate(data);
+      if (!checked.ok)
+        throw new Fault(ErrorCode.INVALID_PARAMS, formatIssues(checked.issues), { uri });
+      data = checked.value;
+    }
+    return toContents(await entry.invoke(data, context, call), uri, entry.mimeType);
+  }
+
+  private async prompt(
+    name: string,
+    args: JsonObject,
+    context: C,
+    call: McpCall,
+  ): Promise<unknown> {
+    const entry = this.prompts.get(name);
+    if (entry === undefined || !entry.enabled || !(await this.allowed(entry, context))) {
+      throw new Fault(ErrorCode.INVALID_PARAMS, `Unknown prompt: ${name}`);
+    }
+    const checked = entry.input!.validate(args);
+    if (!checked.ok)
+      throw new Fault(ErrorCode.INVALID_PARAMS, formatIssues(checked.issues), { prompt: name });
+    const where = `Prompt "${name}" (${entry.member.where})`;
+    return toPromptResult(
+      await entry.invoke(checked.value, context, call),
+      entry.definition.description as string | undefined,
+      where,
+    );
+  }
+
+  private async complete(
+    ref: CompletionReference,
+    argument: { name: string; value: string },
+    completion: { arguments?: Record<string, string> },
+    context: C,
+  ): Promise<Completion> {
+    const entry =
+      ref.type === 'ref/prompt'
+        ? this.prompts.get(ref.name)
+        : (this.fixed.get(ref.uri) ?? this.lists.template.find((t) => t.key === ref.uri));
+    if (entry === undefined || !entry.enabled || !(await this.allowed(entry, context))) {
+      throw new Fault(
+        ErrorCode.INVALID_PARAMS,
+        ref.type === 'ref/prompt'
+          ? `Unknown prompt: ${ref.name}`
+          : `Unknown resource template: ${ref.uri}`,
+      );
+    }
+    const completer = entry.complete?.[argument.name];
+    if (completer === undefined) return { values: [] };
+    const values = await completer(argument.value, {
+      arguments: completion.arguments ?? {},
+      context,
+    });
+    return { values: Array.isArray(values) ? values.map(String) : [] };
+  }
+
+  private add(entry: Entry): void {
+    const clash = (existing: Entry | undefined): void => {
+      if (existing !== undefined) {
+        throw new ConfigurationError(
+          `Duplicate ${entry.kind} "${entry.key}": ${existing.member.where} and ${entry.member.where} both register it. Give one of them another name${entry.kind === 'resource' ? ' (uri)' : ''}.`,
+        );
+      }
+    };
+    if (entry.kind === 'tool') {
+      clash(this.tools.get(entry.key));
+      this.tools.set(entry.key, entry);
+    } else if (entry.kind === 'prompt') {
+      clash(this.prompts.get(entry.key));
+      this.prompts.set(entry.key, entry);
+    } else if (entry.kind === 'resource') {
+      clash(this.fixed.get(entry.key));
+      this.fixed.set(entry.key, entry);
+    } else {
+      clash(this.templates.find((t) => t.key === entry.key));
+      this.templates.push(entry);
+    }
+    this.entries.push(entry);
+  }
+
+  private build(
+    member: ScannedMember,
+    instance: object,
+    interceptors: readonly Interceptor[],
+  ): Entry {
+    const { record, where } = member;
+    const method = record.method;
+    let entry: Omit<Entry, 'invoke'>;
+    if (record.kind === 'tool') {
+      const o = record.options;
+      const name = o.name ?? method;
+      const label = `Tool "${name}" on ${where}`;
+      if (!TOOL_NAME.test(name)) {
+        throw new ConfigurationError(
+          `${label}: a tool name is 1 to 128 characters of A-Z, a-z, 0-9, "_", "-" and "." (MCP 2025-11-25). Set name: 'a_valid_name'.`,
+        );
+      }
+      const input = argumentSchema(member, o.input, 'input', label);
+      const output =
+        o.output === undefined
+          ? undefined
+          : compileSchema(o.output, { where: `${label} (output)`, io: 'output' });
+      entry = {
+        kind: 'tool',
+        key: name,
+        definition: deepFreeze(
+          compact({
+            name,
+            title: o.title,
+            description: o.description,
+            inputSchema: input.jsonSchema,
+            outputSchema: output?.jsonSchema,
+            annotations: o.annotations,
+            icons: o.icons,
+            _meta: o.meta,
+          }),
+        ),
+        member,
+        scopes: scopesOf(o.scopes, label),
+        enabled: o.enabled !== false,
+        input,
+        output,
+        template: undefined,
+        complete: undefined,
+        mimeType: undefined,
+      };
+    } else if (record.kind === 'prompt') {
+      const o = record.options;
+      const name = o.name ?? method;
+      const label = `Prompt "${name}" on ${where}`;
+      const input = argumentSchema(member, o.args, 'args', label);
+      const args = promptArguments(input.jsonSchema);
+      entry = {
+        kind: 'prompt',
+        key: name,
+        definition: deepFreeze(
+          compact({
+            name,
+            title: o.title,
+            description: o.description,
+            arguments: args.length > 0 ? args : undefined,
+            icons: o.icons,
+          }),
+        ),
+        member,
+        scopes: scopesOf(o.scopes, label),
+        enabled: o.enabled !== false,
+        input,
+        output: undefined,
+        template: undefined,
+        complete: completersOf(
+          o.complete,
+          label,
+          args.map((a) => a.name),
+        ),
+        mimeType: undefined,
+      };
+    } else {
+      const o = record.options;
+      const name = o.name ?? method;
+      const hasUri = typeof o.uri === 'string' && o.uri !== '';
+      const hasTemplate = typeof o.uriTemplate === 'string' && o.uriTemplate !== '';
+      if (hasUri === hasTemplate) {
+        throw new ConfigurationError(
+          `Resource "${name}" on ${where}: give exactly one of uri: 'scheme://fixed' or uriTemplate: 'scheme://{variable}'.`,
+        );
+      }
+      const label = `Resource "${hasUri ? o.uri : o.uriTemplate}" on ${where}`;
+      let template: ReturnType<typeof parseUriTemplate> | undefined;
+      if (hasTemplate) {
+        try {
+          template = parseUriTemplate(o.uriTemplate!);
+        } catch (error) {
+          throw new ConfigurationError(
+            `${label}: the URI template does not parse: ${(error as Error).message}. Use RFC 6570 syntax, e.g. 'notes://{slug}'.`,
+          );
+        }
+      } else if (o.complete !== undefined) {
+        throw new ConfigurationError(
+          `${label}: "complete" completes template variables; a fixed resource has none.`,
+        );
+      }
+      const input =
+        o.variables === undefined
+          ? undefined
+          : compileSchema(o.variables, { where: `${label} (variables)`, io: 'input' });
+      entry = {
+        kind: hasTemplate ? 'template' : 'resource',
+        key: hasTemplate ? o.uriTemplate! : o.uri!,
+        definition: deepFreeze(
+          compact({
+            ...(hasTemplate ? { uriTemplate: o.uriTemplate } : { uri: o.uri }),
+            name,
+            title: o.title,
+            description: o.description,
+            mimeType: o.mimeType,
+            size: hasTemplate ? undefined : o.size,
+            icons: o.icons,
+          }),
+        ),
+        member,
+        scopes: scopesOf(o.scopes, label),
+        enabled: o.enabled !== false,
+        input,
+        output: undefined,
+        template,
+        complete: template ? completersOf(o.complete, label, template.variables) : undefined,
+        mimeType: o.mimeType,
+      };
+    }
+    const built = entry as Entry;
+    return {
+      ...built,
+      invoke: invoker(member, instance, interceptors, () => ({
+        kind: built.kind,
+        name: built.key,
+        definition: built.definition,
+      })),
+    };
+  }
+}
+
+function scopesOf(scopes: unknown, label: string): readonly string[] | undefined {
+  if (scopes === undefined) return undefined;
+  if (!Array.isArray(scopes) || !scopes.every((s) => typeof s === 'string')) {
+    throw new ConfigurationError(
+      `${label}: "scopes" must be an array of strings, e.g. scopes: ['orders:write'].`,
+    );
+  }
+  return scopes.length === 0 ? undefined : Object.freeze([...scopes]);
+}
+
+function completersOf(
+  complete: unknown,
+  label: string,
+  names: readonly string[],
+): Entry['complete'] {
+  if (complete === undefined) return undefined;
+  if (typeof complete !== 'object' || complete === null)
+    throw new ConfigurationError(`${label}: "complete" must map argument names to functions.`);
+  for (const [name, fn] of Object.entries(complete)) {
+    if (typeof fn !== 'function')
+      throw new ConfigurationError(
+        `${label}: complete.${name} must be a function (value, { arguments, context }) => string[].`,
+      );
+    if (!names.includes(name)) {
+      throw new ConfigurationError(
+        `${label}: complete.${name} names no argument (known: ${names.join(', ') || 'none'}).`,
+      );
+    }
+  }
+  return Object.freeze({ ...(complete as Record<string, never>) });
+}

@@ -1,0 +1,134 @@
+import type { Completer, DefinitionKind, Interceptor, Invocation } from '../../decorators';
+import { ConfigurationError, type JsonObject, type McpCall } from '../core';
+import { type CompiledSchema, compileSchema } from '../schema';
+import type { ScannedMember } from './scan';
+import type { UriTemplate } from './uri-template';
+
+/** One tool, resource, template or prompt, built once at start-up. */
+export interface Entry {
+  readonly kind: DefinitionKind;
+  /** Tool/prompt name, resource URI, or URI template. */
+  readonly key: string;
+  /** What the list shows (frozen). */
+  readonly definition: Readonly<JsonObject>;
+  readonly member: ScannedMember;
+  readonly scopes: readonly string[] | undefined;
+  enabled: boolean;
+  /** Validates arguments (tool, prompt) or template variables. */
+  readonly input: CompiledSchema | undefined;
+  readonly output: CompiledSchema | undefined;
+  readonly template: UriTemplate | undefined;
+  readonly complete: Readonly<Record<string, Completer>> | undefined;
+  readonly mimeType: string | undefined;
+  /** Runs the method (through its interceptors) with validated data. */
+  readonly invoke: (data: unknown, context: unknown, call: McpCall) => Promise<unknown>;
+}
+
+const BUILTINS = new Set<unknown>([
+  Object,
+  String,
+  Number,
+  Boolean,
+  Array,
+  Promise,
+  Function,
+  Symbol,
+  BigInt,
+  Date,
+  Map,
+  Set,
+]);
+
+/** Accepts any arguments object: the schema of a method that takes none. */
+export const EMPTY_OBJECT_SCHEMA: CompiledSchema = Object.freeze({
+  kind: 'json-schema' as const,
+  jsonSchema: Object.freeze({ type: 'object', properties: Object.freeze({}) }) as JsonObject,
+  validate: (value: unknown) => ({ ok: true as const, value }),
+});
+
+/**
+ * The schema of a method's arguments: the explicit one when given, else the DTO class of the
+ * data parameter from `design:paramtypes`, else (no data parameter) the empty object schema.
+ */
+export function argumentSchema(
+  member: ScannedMember,
+  explicit: unknown,
+  option: string,
+  label: string,
+): CompiledSchema {
+  if (explicit !== undefined) return compileSchema(explicit, { where: label, io: 'input' });
+  const { dataIndex, paramTypes, where } = member;
+  if (dataIndex === undefined) return EMPTY_OBJECT_SCHEMA;
+  if (paramTypes === undefined) {
+    throw new ConfigurationError(
+      `${label}: no parameter types were emitted for ${where}, so its input schema cannot be derived. Turn on "emitDecoratorMetadata" and "experimentalDecorators" and compile with tsc or ts-jest (tsx, esbuild and swc without its decorator option drop the metadata), or pass ${option}: z.object({ … }).`,
+    );
+  }
+  const type = paramTypes[dataIndex];
+  if (typeof type !== 'function' || BUILTINS.has(type)) {
+    const got = typeof type === 'function' ? type.name : String(type);
+    throw new ConfigurationError(
+      `${label}: parameter ${dataIndex} of ${where} has type ${got}, which says nothing about its fields. Type it as a class-validator DTO class, or pass ${option}: z.object({ … }). Mark the context parameter with @Context() and the call channel with @Call().`,
+    );
+  }
+  return compileSchema(type, { where: label, io: 'input' });
+}
+
+/**
+ * The function that calls the method: places the data, the context and the call in their
+ * parameters, and wraps it in the interceptors (onion order), composed once.
+ */
+export function invoker(
+  member: ScannedMember,
+  instance: object,
+  appInterceptors: readonly Interceptor[],
+  describe: () => { kind: DefinitionKind; name: string; definition: Readonly<JsonObject> },
+): Entry['invoke'] {
+  const { arity, dataIndex, contextIndex, callIndex } = member;
+  const method = (instance as Record<string, (...args: unknown[]) => unknown>)[
+    member.record.method
+  ];
+  const direct = (data: unknown, context: unknown, call: McpCall): Promise<unknown> => {
+    const args = new Array<unknown>(arity);
+    if (dataIndex !== undefined) args[dataIndex] = data;
+    if (contextIndex !== undefined) args[contextIndex] = context;
+    if (callIndex !== undefined) args[callIndex] = call;
+    return Promise.resolve(method.apply(instance, args));
+  };
+  const chain = [...appInterceptors, ...member.interceptors];
+  if (chain.length === 0) return direct;
+  return (data, context, call) => {
+    const { kind, name, definition } = describe();
+    const invocation: Invocation = {
+      kind,
+      name,
+      definition,
+      args: data,
+      context,
+      call,
+      provider: member.provider,
+      method: member.record.method,
+    };
+    const run = (index: number): Promise<unknown> =>
+      index === chain.length
+        ? direct(data, context, call)
+        : Promise.resolve(chain[index](invocation, () => run(index + 1)));
+    return run(0);
+  };
+}
+
+/** Drops the members of a definition whose value is `undefined`. */
+export function compact(definition: JsonObject): JsonObject {
+  for (const key of Object.keys(definition))
+    if (definition[key] === undefined) delete definition[key];
+  return definition;
+}
+
+/** Deep-freezes a definition so a listed object can never be changed by a caller. */
+export function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  }
+  return value;
+}
