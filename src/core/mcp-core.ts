@@ -259,7 +259,8 @@ export class McpCore<C = unknown> {
       if (this.instructions !== undefined) result.instructions = this.instructions;
       return result;
     });
-    rpc.register('notifications/initialized', () => undefined);
+    // Sent with an id by mistake, these still answer an object: MCP results are never null.
+    rpc.register('notifications/initialized', () => ({}));
     rpc.register('notifications/cancelled', (params, _context, _request, link) => {
       const p = paramsOf(params);
       const id = p.requestId;
