@@ -266,6 +266,7 @@ export class McpCore<C = unknown> {
       const id = p.requestId;
       if (link !== undefined && (typeof id === 'string' || typeof id === 'number'))
         link.peer.cancel(id, p.reason);
+      return {};
     });
     rpc.register('ping', () => ({}));
 
