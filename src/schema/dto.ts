@@ -1,0 +1,79 @@
+/**
+ * class-validator DTOs: JSON Schema from their metadata (once per class), validation by
+ * class-transformer `plainToInstance` then class-validator `validateSync`. The accepted value is
+ * the class instance, so the DTO's own methods work inside the tool.
+ */
+import { plainToInstance } from 'class-transformer';
+import { getMetadataStorage, type ValidationError, validateSync } from 'class-validator';
+import { ConfigurationError } from '../core';
+import { isBuiltinConstructor } from './detect';
+import { dtoJsonSchema } from './dto-schema';
+import { joinPath } from './issues';
+import { assertObjectSchema } from './object-schema';
+import type { CompiledSchema, CompileSchemaOptions, SchemaIssue, Validation } from './types';
+
+/** Compiles a class-validator DTO class. */
+export function compileDto(dto: Function, options: CompileSchemaOptions): CompiledSchema {
+  const io = options.io ?? 'input';
+  const name = dto.name || 'an anonymous class';
+  if (isBuiltinConstructor(dto)) {
+    // What design:paramtypes / design:returntype say for primitives, interfaces and promises.
+    const hint =
+      dto === Object
+        ? ' TypeScript interfaces and type literals leave nothing at run time: use a class with class-validator decorators,'
+        : ' Use a class with class-validator decorators,';
+    const problem =
+      options.requireObject === false
+        ? `cannot be described by ${name}.`
+        : `must be an object schema (got ${name}).`;
+    throw new ConfigurationError(
+      `${options.where}: ${io} schema ${problem}${hint} or pass \`${io}\` with a zod object or a JSON Schema.`,
+    );
+  }
+  if (getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false).length === 0) {
+    throw new ConfigurationError(
+      `${options.where}: ${io} schema: class ${name} has no class-validator metadata. Add class-validator decorators to its fields (@IsString(), @IsInt(), @IsOptional(), …) or pass \`${io}\` with a zod object or a JSON Schema.`,
+    );
+  }
+  const jsonSchema = dtoJsonSchema(dto);
+  assertObjectSchema(jsonSchema, dto, 'dto', options);
+  const target = dto as new (...args: unknown[]) => object;
+  return {
+    kind: 'dto',
+    jsonSchema,
+    validate(value: unknown): Validation {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+        const got = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
+        return {
+          ok: false,
+          issues: [{ path: '', message: `Expected an object, received ${got}` }],
+        };
+      }
+      const instance = plainToInstance(target, value, { enableImplicitConversion: false });
+      const errors = validateSync(instance, { forbidUnknownValues: false, whitelist: false });
+      if (errors.length === 0) return { ok: true, value: instance };
+      const issues: SchemaIssue[] = [];
+      collectIssues(errors, [], instance, issues);
+      return { ok: false, issues };
+    },
+  };
+}
+
+/** Flattens class-validator's error tree; children of an array get `[index]` segments. */
+function collectIssues(
+  errors: readonly ValidationError[],
+  parent: readonly PropertyKey[],
+  parentValue: unknown,
+  out: SchemaIssue[],
+): void {
+  for (const error of errors) {
+    const segment = Array.isArray(parentValue) ? Number(error.property) : error.property;
+    const path = [...parent, segment];
+    for (const message of Object.values(error.constraints ?? {})) {
+      out.push({ path: joinPath(path), message });
+    }
+    if (error.children && error.children.length > 0) {
+      collectIssues(error.children, path, error.value, out);
+    }
+  }
+}

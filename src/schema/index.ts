@@ -1,0 +1,27 @@
+/**
+ * The schema layer: zod 4, zod 3, class-validator DTOs and plain JSON Schemas, each compiled once
+ * into a frozen JSON Schema for clients and a fast synchronous validator for calls.
+ */
+
+/**
+ * class-validator-jsonschema's decorator, to describe a DTO field (or class) beyond what its
+ * validators say.
+ *
+ * @example
+ * class Forecast {
+ *   @IsString() @JSONSchema({ description: 'City name, e.g. "Oslo"' })
+ *   city!: string;
+ * }
+ */
+export { JSONSchema } from 'class-validator-jsonschema';
+export { compileSchema } from './compile';
+export { isSchemaSource } from './detect';
+export { formatIssues, joinPath } from './issues';
+export { type PromptArgumentInfo, promptArguments } from './prompt-arguments';
+export type {
+  CompiledSchema,
+  CompileSchemaOptions,
+  SchemaIssue,
+  SchemaKind,
+  Validation,
+} from './types';
