@@ -1,0 +1,110 @@
+import type { Readable, Writable } from 'node:stream';
+
+/** The default line limit: 4 MiB, the newline excluded. */
+export const DEFAULT_LINE = 4 * 1024 * 1024;
+
+/** Options of {@link StdioTransport} and {@link serveStdio}. */
+export interface StdioTransportOptions<C = unknown> {
+  /**
+   * What every call receives as its context. A stdio process serves one client, the user who
+   * started it: resolve who that is once (from an environment variable the client configuration
+   * sets, for instance) and pass it here.
+   */
+  context?: C;
+  /** The longest line accepted, in bytes, the `\n` or `\r\n` ending excluded (default 4 MiB). */
+  line?: number;
+  /** Where the client's messages come from (default `process.stdin`). */
+  input?: Readable;
+  /** Where the answers go, one line each and nothing else (default `process.stdout`). */
+  output?: Writable;
+  /** Where every diagnostic goes, and what tools print to stdout (default `process.stderr`). */
+  error?: Writable;
+  /** How long a server→client request (elicitation, sampling, roots) waits for its answer, in ms (default 60 000). */
+  requestTimeout?: number;
+}
+
+function isReadable(value: unknown): value is Readable {
+  const stream = value as Partial<Readable> | null | undefined;
+  return (
+    typeof stream?.on === 'function' &&
+    typeof stream.removeListener === 'function' &&
+    typeof stream.pause === 'function' &&
+    typeof stream.resume === 'function'
+  );
+}
+
+function isWritable(value: unknown): value is Writable {
+  const stream = value as Partial<Writable> | null | undefined;
+  return (
+    typeof stream?.write === 'function' &&
+    typeof stream.on === 'function' &&
+    typeof stream.removeListener === 'function'
+  );
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value !== 'object') return typeof value;
+  return value.constructor?.name ?? 'object';
+}
+
+/** Options checked, with the process's streams filled in. */
+export interface ResolvedStdioOptions {
+  line: number;
+  input: Readable;
+  output: Writable;
+  error: Writable;
+  requestTimeout: number | undefined;
+}
+
+/**
+ * Checks {@link StdioTransportOptions} and fills in the defaults. Throws a `TypeError` for a
+ * stream that is not a stream of the right direction, a `RangeError` for a `line` that is not a
+ * whole number of 1 or more or a `requestTimeout` that is not above 0.
+ */
+export function resolveOptions<C>(options: StdioTransportOptions<C>): ResolvedStdioOptions {
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError('StdioTransport: options must be an object.');
+  }
+  const line = options.line === undefined ? DEFAULT_LINE : options.line;
+  if (typeof line !== 'number') {
+    throw new TypeError(`StdioTransport: "line" must be a number of bytes (got ${typeof line}).`);
+  }
+  if (!Number.isInteger(line) || line < 1) {
+    throw new RangeError(
+      `StdioTransport: "line" must be a whole number of bytes, 1 or more (got ${line}); the default is ${DEFAULT_LINE} (4 MiB).`,
+    );
+  }
+  // Only an absent stream takes the process's own: `null` is a mistake worth reporting.
+  const input: unknown = options.input === undefined ? process.stdin : options.input;
+  const output: unknown = options.output === undefined ? process.stdout : options.output;
+  const error: unknown = options.error === undefined ? process.stderr : options.error;
+  if (!isReadable(input)) {
+    throw new TypeError(
+      `StdioTransport: "input" must be a readable stream such as process.stdin (got ${describe(input)}).`,
+    );
+  }
+  if (!isWritable(output)) {
+    throw new TypeError(
+      `StdioTransport: "output" must be a writable stream such as process.stdout (got ${describe(output)}).`,
+    );
+  }
+  if (!isWritable(error)) {
+    throw new TypeError(
+      `StdioTransport: "error" must be a writable stream such as process.stderr (got ${describe(error)}).`,
+    );
+  }
+  if (output === error) {
+    throw new TypeError(
+      'StdioTransport: "output" and "error" must be different streams: diagnostics would corrupt the protocol.',
+    );
+  }
+  const requestTimeout = options.requestTimeout;
+  if (requestTimeout !== undefined && !(typeof requestTimeout === 'number' && requestTimeout > 0)) {
+    throw new RangeError(
+      `StdioTransport: "requestTimeout" must be a number of milliseconds above 0 (got ${String(requestTimeout)}).`,
+    );
+  }
+
+  return { line, input, output, error, requestTimeout };
+}
