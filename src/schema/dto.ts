@@ -10,6 +10,7 @@ import { isBuiltinConstructor } from './detect';
 import { dtoJsonSchema } from './dto-schema';
 import { joinPath } from './issues';
 import { assertObjectSchema } from './object-schema';
+import type { JsonObject } from '../core';
 import type { CompiledSchema, CompileSchemaOptions, SchemaIssue, Validation } from './types';
 
 /** Compiles a class-validator DTO class. */
@@ -51,12 +52,54 @@ export function compileDto(dto: Function, options: CompileSchemaOptions): Compil
       }
       const instance = plainToInstance(target, value, { enableImplicitConversion: false });
       const errors = validateSync(instance, { forbidUnknownValues: false, whitelist: false });
-      if (errors.length === 0) return { ok: true, value: instance };
       const issues: SchemaIssue[] = [];
+      // class-validator lets a missing @ValidateNested field through; the schema lists it as
+      // required, so what is advertised and what is checked must agree.
+      missingRequired(jsonSchema, jsonSchema, value, [], issues);
+      if (errors.length === 0 && issues.length === 0) return { ok: true, value: instance };
       collectIssues(errors, [], instance, issues);
-      return { ok: false, issues };
+      return { ok: false, issues: dedupe(issues) };
     },
   };
+}
+
+/** Reports every `required` property that is absent, walking nested object schemas and `$defs` refs. */
+function missingRequired(
+  root: JsonObject,
+  schema: unknown,
+  value: unknown,
+  path: readonly PropertyKey[],
+  out: SchemaIssue[],
+  depth = 0,
+): void {
+  if (depth > 32 || typeof schema !== 'object' || schema === null) return;
+  let node = schema as JsonObject;
+  if (typeof node.$ref === 'string' && node.$ref.startsWith('#/$defs/')) {
+    node = ((root.$defs as JsonObject | undefined)?.[node.$ref.slice(8)] as JsonObject | undefined) ?? {};
+  }
+  if (Array.isArray(value)) {
+    if (node.items !== undefined) value.forEach((item, i) => missingRequired(root, node.items, item, [...path, i], out, depth + 1));
+    return;
+  }
+  if (typeof value !== 'object' || value === null) return;
+  const record = value as Record<string, unknown>;
+  for (const name of Array.isArray(node.required) ? (node.required as string[]) : []) {
+    if (record[name] === undefined) out.push({ path: joinPath([...path, name]), message: 'Required' });
+  }
+  const properties = (node.properties ?? {}) as JsonObject;
+  for (const [name, child] of Object.entries(properties)) {
+    if (record[name] !== undefined) missingRequired(root, child, record[name], [...path, name], out, depth + 1);
+  }
+}
+
+function dedupe(issues: SchemaIssue[]): SchemaIssue[] {
+  const seen = new Set<string>();
+  return issues.filter((issue) => {
+    const key = `${issue.path}\u0000${issue.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** Flattens class-validator's error tree; children of an array get `[index]` segments. */

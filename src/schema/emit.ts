@@ -11,7 +11,23 @@ import type { JsonObject } from '../core';
  */
 export function cleanGenerated(schema: JsonObject): JsonObject {
   const { $schema: _dropped, ...rest } = schema;
-  return rest;
+  return dropSafeIntegerBounds(rest) as JsonObject;
+}
+
+/**
+ * zod 4 writes `minimum: -9007199254740991, maximum: 9007199254740991` on every integer: bounds
+ * that say nothing but the safe-integer range. They are noise for a model; drop them.
+ */
+function dropSafeIntegerBounds(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(dropSafeIntegerBounds);
+  if (typeof value !== 'object' || value === null) return value;
+  const out: JsonObject = {};
+  for (const [key, child] of Object.entries(value)) {
+    if (key === 'minimum' && child === Number.MIN_SAFE_INTEGER) continue;
+    if (key === 'maximum' && child === Number.MAX_SAFE_INTEGER) continue;
+    out[key] = dropSafeIntegerBounds(child);
+  }
+  return out;
 }
 
 /** Freezes `value` and everything reachable from it; returns it. */
