@@ -1,0 +1,414 @@
+/**
+ * The "everything" server of the official MCP conformance suite (`@modelcontextprotocol/conformance`
+ * 0.1.16), written with this framework's decorators: every tool, resource, template and prompt
+ * its server scenarios call, by the names and with the content they check.
+ *
+ *   npm run build
+ *   node build/examples/conformance.js --port 3000   # prints: listening http://127.0.0.1:3000/mcp
+ *   npm run conformance                               # starts it on a free port and runs the suite
+ *
+ * The port comes from `--port N` (or a bare number) on the command line, else `PORT`, else 0 (a
+ * free one). The URL is printed on stdout as one line, for the runner (`scripts/conformance.js`).
+ */
+import {
+  Call,
+  type ElicitSchema,
+  McpApplication,
+  type McpCall,
+  Prompt,
+  Resource,
+  serveHttp,
+  Tool,
+  ToolError,
+} from 'declarative-mcp';
+import { z } from 'zod';
+
+/** A 1×1 red PNG. */
+const PNG_1X1 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
+
+/** A WAV file with a RIFF header and two bytes of silence. */
+const WAV_SILENCE = 'UklGRiYAAABXQVZFZm10IBAAAAABAAEAQB8AAAB9AAACABAAZGF0YQIAAAA=';
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Tools whose result is all there is: one per content type, and a failure. */
+export class ContentTools {
+  @Tool({ description: 'Tests simple text content response' })
+  test_simple_text(): string {
+    return 'This is a simple text response for testing.';
+  }
+
+  @Tool({ description: 'Tests image content response' })
+  test_image_content() {
+    return { content: [{ type: 'image', data: PNG_1X1, mimeType: 'image/png' }] };
+  }
+
+  @Tool({ description: 'Tests audio content response' })
+  test_audio_content() {
+    return { content: [{ type: 'audio', data: WAV_SILENCE, mimeType: 'audio/wav' }] };
+  }
+
+  @Tool({ description: 'Tests embedded resource content response' })
+  test_embedded_resource() {
+    return {
+      content: [
+        {
+          type: 'resource',
+          resource: {
+            uri: 'test://embedded-resource',
+            mimeType: 'text/plain',
+            text: 'This is an embedded resource content.',
+          },
+        },
+      ],
+    };
+  }
+
+  @Tool({ description: 'Tests response with multiple content types (text, image, resource)' })
+  test_multiple_content_types() {
+    return {
+      content: [
+        { type: 'text', text: 'Multiple content types test:' },
+        { type: 'image', data: PNG_1X1, mimeType: 'image/png' },
+        {
+          type: 'resource',
+          resource: {
+            uri: 'test://mixed-content-resource',
+            mimeType: 'application/json',
+            text: JSON.stringify({ test: 'data', value: 123 }),
+          },
+        },
+      ],
+    };
+  }
+
+  @Tool({ description: 'Tests error response handling' })
+  test_error_handling(): never {
+    // A ToolError is the tool's failure for the model to read: `isError: true`, not a JSON-RPC error.
+    throw new ToolError('This tool intentionally returns an error for testing');
+  }
+
+  // SEP-1613: a JSON Schema given as such is listed unchanged ($schema, $defs, additionalProperties).
+  @Tool({
+    description: 'Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613)',
+    input: {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      $defs: {
+        address: {
+          type: 'object',
+          properties: { street: { type: 'string' }, city: { type: 'string' } },
+        },
+      },
+      properties: {
+        name: { type: 'string' },
+        address: { $ref: '#/$defs/address' },
+      },
+      additionalProperties: false,
+    },
+  })
+  json_schema_2020_12_tool(args: { name?: string; address?: { street?: string; city?: string } }) {
+    return `JSON Schema 2020-12 tool called with: ${JSON.stringify(args)}`;
+  }
+}
+
+/** Tools that speak to the client while they run, through their `@Call()` channel. */
+export class ChannelTools {
+  @Tool({ description: 'Tests tool that emits log messages during execution' })
+  async test_tool_with_logging(@Call() call: McpCall): Promise<string> {
+    call.log('info', 'Tool execution started');
+    await sleep(50);
+    call.log('info', 'Tool processing data');
+    await sleep(50);
+    call.log('info', 'Tool execution completed');
+    return 'Tool with logging executed successfully';
+  }
+
+  @Tool({ description: 'Tests tool that reports progress notifications' })
+  async test_tool_with_progress(@Call() call: McpCall): Promise<string> {
+    // A no-op without `_meta.progressToken`: the tool then just runs with its delays.
+    call.progress(0, 100, 'Completed step 0 of 100');
+    await sleep(50);
+    call.progress(50, 100, 'Completed step 50 of 100');
+    await sleep(50);
+    call.progress(100, 100, 'Completed step 100 of 100');
+    return `Progress reported for token ${String(call.meta.progressToken ?? '(none)')}`;
+  }
+
+  @Tool({
+    description: 'Tests server-initiated sampling (LLM completion request)',
+    input: z.object({ prompt: z.string().describe('The prompt to send to the LLM') }),
+  })
+  async test_sampling({ prompt }: { prompt: string }, @Call() call: McpCall): Promise<string> {
+    // Without the client's `sampling` capability this rejects with a ToolError: an isError result.
+    const result = await call.sample({
+      messages: [{ role: 'user', content: { type: 'text', text: prompt } }],
+      maxTokens: 100,
+    });
+    const content = result.content as { type?: string; text?: string } | undefined;
+    return `LLM response: ${content?.type === 'text' ? content.text : JSON.stringify(content)}`;
+  }
+
+  @Tool({
+    description: 'Tests server-initiated elicitation (user input request)',
+    input: z.object({ message: z.string().describe('The message to show the user') }),
+  })
+  async test_elicitation({ message }: { message: string }, @Call() call: McpCall) {
+    const result = await call.elicit(message, {
+      type: 'object',
+      properties: {
+        username: { type: 'string', description: "User's response" },
+        email: { type: 'string', description: "User's email address" },
+      },
+      required: ['username', 'email'],
+    });
+    return `User response: ${describeElicitation(result)}`;
+  }
+
+  // SEP-1034: a default for every primitive type.
+  @Tool({ description: 'Tests elicitation with default values per SEP-1034' })
+  async test_elicitation_sep1034_defaults(@Call() call: McpCall): Promise<string> {
+    const result = await call.elicit('Please review and update the form fields with defaults', {
+      type: 'object',
+      properties: {
+        name: { type: 'string', description: 'User name', default: 'John Doe' },
+        age: { type: 'integer', description: 'User age', default: 30 },
+        score: { type: 'number', description: 'User score', default: 95.5 },
+        status: {
+          type: 'string',
+          description: 'User status',
+          enum: ['active', 'inactive', 'pending'],
+          default: 'active',
+        },
+        verified: { type: 'boolean', description: 'Verification status', default: true },
+      },
+      required: [],
+    });
+    return `Elicitation completed: ${describeElicitation(result)}`;
+  }
+
+  // SEP-1330: the five enum shapes (untitled, titled, legacy enumNames; single and multi-select).
+  @Tool({ description: 'Tests elicitation with enum schema improvements per SEP-1330' })
+  async test_elicitation_sep1330_enums(@Call() call: McpCall): Promise<string> {
+    const result = await call.elicit('Please select options from the enum fields', ENUM_FORM);
+    return `Elicitation completed: ${describeElicitation(result)}`;
+  }
+}
+
+const ENUM_FORM: ElicitSchema = {
+  type: 'object',
+  properties: {
+    untitledSingle: {
+      type: 'string',
+      description: 'Select one option',
+      enum: ['option1', 'option2', 'option3'],
+    },
+    titledSingle: {
+      type: 'string',
+      description: 'Select one option with titles',
+      oneOf: [
+        { const: 'value1', title: 'First Option' },
+        { const: 'value2', title: 'Second Option' },
+        { const: 'value3', title: 'Third Option' },
+      ],
+    },
+    legacyEnum: {
+      type: 'string',
+      description: 'Select one option (legacy)',
+      enum: ['opt1', 'opt2', 'opt3'],
+      enumNames: ['Option One', 'Option Two', 'Option Three'],
+    },
+    untitledMulti: {
+      type: 'array',
+      description: 'Select multiple options',
+      minItems: 1,
+      maxItems: 3,
+      items: { type: 'string', enum: ['option1', 'option2', 'option3'] },
+    },
+    titledMulti: {
+      type: 'array',
+      description: 'Select multiple options with titles',
+      minItems: 1,
+      maxItems: 3,
+      items: {
+        anyOf: [
+          { const: 'value1', title: 'First Choice' },
+          { const: 'value2', title: 'Second Choice' },
+          { const: 'value3', title: 'Third Choice' },
+        ],
+      },
+    },
+  },
+  required: [],
+};
+
+function describeElicitation(result: { action: string; content?: unknown }): string {
+  return `action=${result.action}, content=${JSON.stringify(result.content ?? {})}`;
+}
+
+/** The watched resource's text; it changes (and subscribers are told) while the server runs. */
+let watched = 'Watched resource content';
+
+/** Fixed resources, a template, and the resource clients subscribe to. */
+export class TestResources {
+  @Resource({
+    uri: 'test://static-text',
+    name: 'static-text',
+    title: 'Static Text Resource',
+    description: 'A static text resource for testing',
+    mimeType: 'text/plain',
+  })
+  staticText(): string {
+    return 'This is the content of the static text resource.';
+  }
+
+  @Resource({
+    uri: 'test://static-binary',
+    name: 'static-binary',
+    title: 'Static Binary Resource',
+    description: 'A static binary resource (image) for testing',
+    mimeType: 'image/png',
+  })
+  staticBinary(): Buffer {
+    // Bytes are sent as `blob` (base64).
+    return Buffer.from(PNG_1X1, 'base64');
+  }
+
+  @Resource({
+    uriTemplate: 'test://template/{id}/data',
+    name: 'template',
+    title: 'Resource Template',
+    description: 'A resource template with parameter substitution',
+    mimeType: 'application/json',
+    complete: { id: (value) => ['123', '456', '789'].filter((id) => id.startsWith(value)) },
+  })
+  templateData({ id }: { id: string }): string {
+    return JSON.stringify({ id, templateTest: true, data: `Data for ID: ${id}` });
+  }
+
+  @Resource({
+    uri: 'test://watched-resource',
+    name: 'watched-resource',
+    title: 'Watched Resource',
+    description: 'A resource that auto-updates every 3 seconds',
+    mimeType: 'text/plain',
+  })
+  watchedResource(): string {
+    return watched;
+  }
+}
+
+const CITIES = ['paris', 'park', 'party', 'test', 'testing', 'tests'];
+
+/** Prompts: plain, with arguments (and their completion), with a resource, with an image. */
+export class TestPrompts {
+  @Prompt({ title: 'Simple Test Prompt', description: 'A simple prompt without arguments' })
+  test_simple_prompt(): string {
+    return 'This is a simple prompt for testing.';
+  }
+
+  @Prompt({
+    title: 'Prompt With Arguments',
+    description: 'A prompt with required arguments',
+    args: z.object({
+      arg1: z.string().describe('First test argument'),
+      arg2: z.string().describe('Second test argument'),
+    }),
+    complete: {
+      arg1: (value) => CITIES.filter((city) => city.startsWith(value.toLowerCase())),
+      arg2: (value) => CITIES.filter((city) => city.startsWith(value.toLowerCase())),
+    },
+  })
+  test_prompt_with_arguments({ arg1, arg2 }: { arg1: string; arg2: string }): string {
+    return `Prompt with arguments: arg1='${arg1}', arg2='${arg2}'`;
+  }
+
+  @Prompt({
+    title: 'Prompt With Embedded Resource',
+    description: 'A prompt that includes an embedded resource',
+    args: z.object({ resourceUri: z.string().describe('URI of the resource to embed') }),
+  })
+  test_prompt_with_embedded_resource({ resourceUri }: { resourceUri: string }) {
+    return [
+      {
+        role: 'user',
+        content: {
+          type: 'resource',
+          resource: {
+            uri: resourceUri,
+            mimeType: 'text/plain',
+            text: 'Embedded resource content for testing.',
+          },
+        },
+      },
+      'Please process the embedded resource above.',
+    ];
+  }
+
+  @Prompt({ title: 'Prompt With Image', description: 'A prompt that includes image content' })
+  test_prompt_with_image() {
+    return [
+      { role: 'user', content: { type: 'image', data: PNG_1X1, mimeType: 'image/png' } },
+      'Please analyze the image above.',
+    ];
+  }
+}
+
+export const app = McpApplication.create({
+  name: 'declarative-mcp-conformance',
+  version: '1.0.0',
+  title: 'declarative-mcp conformance server',
+  instructions:
+    'The server the official MCP conformance suite tests: one tool, resource or prompt per scenario.',
+  providers: [ContentTools, ChannelTools, TestResources, TestPrompts],
+  subscriptions: true,
+});
+
+/** `--port N`, `--port=N` or a bare number on the command line; else `PORT`; else 0. */
+function portOf(argv: readonly string[], env: NodeJS.ProcessEnv): number {
+  let given: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--port') given = argv[++i];
+    else if (arg.startsWith('--port=')) given = arg.slice('--port='.length);
+    else if (/^\d+$/.test(arg)) given = arg;
+  }
+  given ??= env.PORT ?? '0';
+  const port = Number(given);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`Not a port: ${given}. Give --port N with N from 0 (any free port) to 65535.`);
+  }
+  return port;
+}
+
+async function main(): Promise<void> {
+  const server = await serveHttp(app, {
+    port: portOf(process.argv.slice(2), process.env),
+    host: '127.0.0.1',
+    path: '/mcp',
+  });
+  // One line on stdout, read by scripts/conformance.js; nothing else goes to stdout.
+  process.stdout.write(`listening ${server.url}\n`);
+  const ticker = setInterval(() => {
+    watched = `Watched resource content, updated at ${new Date().toISOString()}`;
+    app.notifyResourceUpdated('test://watched-resource');
+  }, 3000);
+  ticker.unref();
+  const stop = (): void => {
+    clearInterval(ticker);
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,362 @@
+#!/usr/bin/env node
+/**
+ * Runs the official MCP conformance suite (`@modelcontextprotocol/conformance`, installed with its
+ * own Node.js 22 in `conformance/`) against `build/examples/conformance.js` over Streamable HTTP.
+ *
+ *   npm ci --prefix conformance     # once: the suite and the Node.js 22 it needs
+ *   npm run build
+ *   npm run conformance             # the active suite and json-schema-2020-12 (pending)
+ *   npm run conformance -- --scenario tools-call-with-logging [--scenario …] [--verbose]
+ *
+ * Starts the server on a free loopback port, runs the suite with `-o`, reads each scenario's
+ * `checks.json`, prints one line per scenario, writes `conformance/results/results.json`, stops
+ * the server, and exits 1 when a gated scenario failed (2 when it could not run at all).
+ */
+
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const ROOT = path.resolve(__dirname, '..');
+const HOME = path.join(ROOT, 'conformance');
+const RESULTS = path.join(HOME, 'results');
+const SUITE = path.join(HOME, 'node_modules', '@modelcontextprotocol', 'conformance');
+const SUITE_CLI = path.join(SUITE, 'dist', 'index.js');
+const NODE22 = path.join(HOME, 'node_modules', 'node', 'bin', 'node');
+const SERVER = path.join(ROOT, 'build', 'examples', 'conformance.js');
+
+/** The pending suite of 0.1.16 (run with --scenario, a scenario of it is labelled "pending"). */
+const PENDING_SUITE = ['json-schema-2020-12', 'server-sse-polling'];
+/**
+ * The pending scenarios run by default too. Not server-sse-polling: SSE resumability (event ids,
+ * `Last-Event-ID` replay, the `test_reconnection` tool) is not a feature of this project.
+ */
+const PENDING = ['json-schema-2020-12'];
+
+/**
+ * Scenarios whose failure does not fail the run, with the reason: features this project does not
+ * have. Empty: every scenario run concerns a feature the framework implements.
+ */
+const NOT_GATED = {};
+
+const SERVER_START_TIMEOUT = 20_000;
+const SUITE_TIMEOUT = { active: 170_000, pending: 40_000, scenario: 60_000 };
+
+function fail(message) {
+  process.stderr.write(`conformance: ${message}\n`);
+  process.exit(2);
+}
+
+function parseArgs(argv) {
+  const options = { scenarios: [], verbose: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--scenario') options.scenarios.push(argv[++i]);
+    else if (arg.startsWith('--scenario=')) options.scenarios.push(arg.slice(11));
+    else if (arg === '--verbose') options.verbose = true;
+    else if (arg === '--help' || arg === '-h') {
+      process.stdout.write(
+        'Usage: node scripts/conformance.js [--scenario NAME]... [--verbose]\n' +
+          'Without --scenario: the active suite and the pending scenario(s) json-schema-2020-12.\n',
+      );
+      process.exit(0);
+    } else fail(`unknown argument ${arg} (see --help)`);
+  }
+  if (options.scenarios.some((s) => !s)) fail('--scenario needs a scenario name');
+  return options;
+}
+
+function checkInstalled() {
+  if (!fs.existsSync(SUITE_CLI) || !fs.existsSync(NODE22)) {
+    fail(
+      'the conformance suite is not installed. Run: npm ci --prefix conformance\n' +
+        '(it installs @modelcontextprotocol/conformance and Node.js 22 from the npm registry into conformance/node_modules)',
+    );
+  }
+  if (!fs.existsSync(SERVER)) fail(`${path.relative(ROOT, SERVER)} is missing. Run: npm run build`);
+}
+
+function suiteVersion() {
+  return JSON.parse(fs.readFileSync(path.join(SUITE, 'package.json'), 'utf8')).version;
+}
+
+/** Starts the example server on a free port; resolves to { child, url, stderr() }. */
+function startServer() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [SERVER, '--port', '0'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, PORT: '0' },
+    });
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(
+        new Error(`the server printed no "listening" line in ${SERVER_START_TIMEOUT} ms.\n${err}`),
+      );
+    }, SERVER_START_TIMEOUT);
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk) => {
+      err += chunk;
+      if (err.length > 1_000_000) err = err.slice(-500_000);
+    });
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = /^listening (http:\/\/\S+)$/m.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        child.stdout.removeAllListeners('data');
+        child.stdout.resume();
+        resolve({ child, url: match[1], stderr: () => err });
+      }
+    });
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited before listening (${signal ?? code}).\n${err}`));
+    });
+  });
+}
+
+/** Stops the server: SIGTERM, then SIGKILL after 5 s. */
+function stopServer(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** Runs the suite's CLI once; resolves to { code, output, timedOut }. */
+function runSuite(args, outDir, timeout, verbose) {
+  fs.mkdirSync(outDir, { recursive: true });
+  return new Promise((resolve) => {
+    const child = spawn(NODE22, [SUITE_CLI, 'server', ...args, '-o', outDir], {
+      cwd: HOME,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+    });
+    let output = '';
+    const collect = (chunk) => {
+      output += chunk;
+      if (verbose) process.stdout.write(chunk);
+    };
+    child.stdout.setEncoding('utf8').on('data', collect);
+    child.stderr.setEncoding('utf8').on('data', collect);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, timeout);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      fs.writeFileSync(path.join(outDir, 'suite.log'), output);
+      resolve({ code: code ?? signal, output, timedOut });
+    });
+  });
+}
+
+// The suite writes <out>/server-<scenario>-<ISO timestamp with - for : and .>/checks.json.
+const RESULT_DIR = /^server-(.+)-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z$/;
+// Its summary prints "✓ name: N passed, M failed" (✗ on failure) for every scenario it ran.
+const SUMMARY_LINE = /^[✓✗] (\S+): (\d+) passed, (\d+) failed$/gm;
+
+/** What one suite run says: per scenario, its checks (from checks.json) or the summary's counts. */
+function collect(outDir, run, suite) {
+  const found = new Map();
+  for (const entry of fs.readdirSync(outDir, { withFileTypes: true })) {
+    const match = entry.isDirectory() && RESULT_DIR.exec(entry.name);
+    if (!match) continue;
+    const file = path.join(outDir, entry.name, 'checks.json');
+    if (!fs.existsSync(file)) continue;
+    const checks = JSON.parse(fs.readFileSync(file, 'utf8'));
+    found.set(match[1], checks);
+  }
+  const summary = new Map();
+  for (const m of run.output.matchAll(SUMMARY_LINE)) summary.set(m[1], Number(m[3]));
+  // The suite's own order (its summary), then anything it wrote but did not summarize.
+  const names = new Set([...summary.keys(), ...found.keys()]);
+  const rows = [];
+  for (const scenario of names) {
+    const checks = found.get(scenario) ?? [];
+    const count = (status) => checks.filter((c) => c.status === status).length;
+    const row = {
+      scenario,
+      suite,
+      passed: count('SUCCESS'),
+      failed: count('FAILURE'),
+      warnings: count('WARNING'),
+      info: count('INFO'),
+      gated: !(scenario in NOT_GATED),
+      checks: checks.map((c) => ({
+        id: c.id,
+        status: c.status,
+        ...(c.errorMessage ? { errorMessage: c.errorMessage } : {}),
+      })),
+    };
+    if (!found.has(scenario)) {
+      // Ran (the summary names it) but wrote no checks.json: the scenario itself threw.
+      row.failed = Math.max(1, summary.get(scenario) ?? 1);
+      row.checks.push({ id: scenario, status: 'FAILURE', errorMessage: 'no checks.json written' });
+    }
+    rows.push(row);
+  }
+  return rows;
+}
+
+function pad(text, width) {
+  return String(text).padEnd(width);
+}
+
+function printTable(rows) {
+  const width = Math.max(8, ...rows.map((r) => r.scenario.length));
+  const lines = [
+    `${pad('scenario', width)}  ${pad('suite', 7)}  ${pad('passed', 6)}  ${pad('failed', 6)}  warn  result`,
+    `${'-'.repeat(width)}  -------  ------  ------  ----  ------`,
+  ];
+  for (const r of rows) {
+    const result =
+      r.failed > 0
+        ? r.gated
+          ? 'FAIL'
+          : 'FAIL (not gated)'
+        : r.passed > 0
+          ? 'PASS'
+          : 'no verdict (warnings/info only)';
+    lines.push(
+      `${pad(r.scenario, width)}  ${pad(r.suite, 7)}  ${pad(r.passed, 6)}  ${pad(r.failed, 6)}  ${pad(r.warnings, 4)}  ${result}`,
+    );
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+  const failures = rows.filter((r) => r.failed > 0);
+  for (const r of failures) {
+    process.stdout.write(
+      `\n${r.scenario}${r.gated ? '' : ` (not gated: ${NOT_GATED[r.scenario]})`}:\n`,
+    );
+    for (const c of r.checks.filter((check) => check.status === 'FAILURE')) {
+      process.stdout.write(`  ✗ ${c.id}: ${c.errorMessage ?? '(no message)'}\n`);
+    }
+  }
+}
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2));
+  checkInstalled();
+  fs.rmSync(path.join(RESULTS, 'raw'), { recursive: true, force: true });
+  fs.mkdirSync(RESULTS, { recursive: true });
+
+  const runs = options.scenarios.length
+    ? options.scenarios.map((name) => ({
+        suite: PENDING_SUITE.includes(name) ? 'pending' : 'active',
+        dir: `scenario-${name}`,
+        args: ['--scenario', name],
+        timeout: SUITE_TIMEOUT.scenario,
+      }))
+    : [
+        {
+          suite: 'active',
+          dir: 'active',
+          args: ['--suite', 'active'],
+          timeout: SUITE_TIMEOUT.active,
+        },
+        ...PENDING.map((name) => ({
+          suite: 'pending',
+          dir: `pending-${name}`,
+          args: ['--scenario', name],
+          timeout: SUITE_TIMEOUT.pending,
+        })),
+      ];
+
+  let server;
+  try {
+    server = await startServer();
+  } catch (error) {
+    fail(`could not start ${path.relative(ROOT, SERVER)}: ${error.message}`);
+  }
+  const stopOnSignal = () => {
+    stopServer(server.child).then(() => process.exit(130));
+  };
+  process.once('SIGINT', stopOnSignal);
+  process.once('SIGTERM', stopOnSignal);
+
+  const started = Date.now();
+  const rows = [];
+  const problems = [];
+  try {
+    process.stdout.write(
+      `conformance ${suiteVersion()} against ${server.url} (suite on Node.js 22, server on ${process.version})\n\n`,
+    );
+    for (const run of runs) {
+      const outDir = path.join(RESULTS, 'raw', run.dir);
+      const result = await runSuite(
+        ['--url', server.url, ...run.args],
+        outDir,
+        run.timeout,
+        options.verbose,
+      );
+      const found = collect(outDir, result, run.suite);
+      rows.push(...found);
+      if (result.timedOut) problems.push(`${run.dir}: the suite timed out after ${run.timeout} ms`);
+      else if (found.length === 0) {
+        problems.push(
+          `${run.dir}: the suite ran no scenario (exit ${result.code}):\n${result.output.slice(-2000)}`,
+        );
+      } else if (result.code !== 0 && found.every((r) => r.failed === 0)) {
+        problems.push(
+          `${run.dir}: the suite exited ${result.code} with no failed check:\n${result.output.slice(-2000)}`,
+        );
+      }
+    }
+  } finally {
+    process.removeListener('SIGINT', stopOnSignal);
+    process.removeListener('SIGTERM', stopOnSignal);
+    await stopServer(server.child);
+  }
+
+  printTable(rows);
+  const gatedFailures = rows.filter((r) => r.gated && r.failed > 0);
+  const totals = {
+    scenarios: rows.length,
+    passedScenarios: rows.filter((r) => r.failed === 0).length,
+    failedScenarios: rows.filter((r) => r.failed > 0).length,
+    passedChecks: rows.reduce((n, r) => n + r.passed, 0),
+    failedChecks: rows.reduce((n, r) => n + r.failed, 0),
+    gatedFailures: gatedFailures.map((r) => r.scenario),
+  };
+  const report = {
+    suite: '@modelcontextprotocol/conformance',
+    version: suiteVersion(),
+    date: new Date().toISOString(),
+    durationMs: Date.now() - started,
+    server: path.relative(ROOT, SERVER),
+    url: server.url,
+    serverNode: process.version,
+    problems,
+    totals,
+    scenarios: rows,
+  };
+  fs.writeFileSync(path.join(RESULTS, 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
+  const serverErrors = server.stderr().trim();
+  if (serverErrors) fs.writeFileSync(path.join(RESULTS, 'server.stderr.log'), `${serverErrors}\n`);
+
+  for (const problem of problems) process.stdout.write(`\n! ${problem}\n`);
+  process.stdout.write(
+    `\n${totals.passedScenarios} passed, ${totals.failedScenarios} failed (scenarios; ${totals.passedChecks}/${totals.passedChecks + totals.failedChecks} checks)\n` +
+      `results: ${path.relative(ROOT, path.join(RESULTS, 'results.json'))}\n`,
+  );
+  process.exit(gatedFailures.length > 0 || problems.length > 0 ? 1 : 0);
+}
+
+main().catch((error) => {
+  process.stderr.write(`conformance: ${error.stack ?? error}\n`);
+  process.exit(2);
+});

@@ -1,0 +1,114 @@
+/**
+ * The official MCP conformance suite (`@modelcontextprotocol/conformance` 0.1.16, on the Node.js 22
+ * installed beside it in conformance/) against build/examples/conformance.js over Streamable HTTP,
+ * through the same runner a person uses: `npm run conformance` (scripts/conformance.js).
+ *
+ * Needs `npm ci --prefix conformance` (CI's .ci/run does it) and `npm run build` (`npm test` does it).
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { example } from './examples';
+
+const ROOT = join(__dirname, '..', '..');
+const SUITE = join(ROOT, 'conformance', 'node_modules', '@modelcontextprotocol', 'conformance');
+const RESULTS = join(ROOT, 'conformance', 'results', 'results.json');
+const installed = existsSync(join(SUITE, 'dist', 'index.js'));
+
+/** Every server scenario of the active suite of 0.1.16, and the pending one this project passes. */
+const ACTIVE = [
+  'server-initialize',
+  'logging-set-level',
+  'ping',
+  'completion-complete',
+  'tools-list',
+  'tools-call-simple-text',
+  'tools-call-image',
+  'tools-call-audio',
+  'tools-call-embedded-resource',
+  'tools-call-mixed-content',
+  'tools-call-with-logging',
+  'tools-call-error',
+  'tools-call-with-progress',
+  'tools-call-sampling',
+  'tools-call-elicitation',
+  'elicitation-sep1034-defaults',
+  'server-sse-multiple-streams',
+  'elicitation-sep1330-enums',
+  'resources-list',
+  'resources-read-text',
+  'resources-read-binary',
+  'resources-templates-read',
+  'resources-subscribe',
+  'resources-unsubscribe',
+  'prompts-list',
+  'prompts-get-simple',
+  'prompts-get-with-args',
+  'prompts-get-embedded-resource',
+  'prompts-get-with-image',
+  'dns-rebinding-protection',
+];
+const PENDING = ['json-schema-2020-12'];
+
+interface ScenarioResult {
+  scenario: string;
+  suite: 'active' | 'pending';
+  passed: number;
+  failed: number;
+  checks: Array<{ id: string; status: string; errorMessage?: string }>;
+}
+
+function runScript(): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [join(ROOT, 'scripts', 'conformance.js')],
+      { cwd: ROOT, timeout: 230_000, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
+        resolve({ code, output: `${stdout}${stderr}` });
+      },
+    );
+  });
+}
+
+if (!installed) {
+  // Not installed: say so once, and skip (rather than pass) the test.
+  process.stderr.write(
+    'conformance.test.ts skipped: the conformance suite is not installed. Run: npm ci --prefix conformance\n',
+  );
+}
+
+(installed ? describe : describe.skip)(
+  'MCP conformance suite 0.1.16 (skipped unless `npm ci --prefix conformance` was run)',
+  () => {
+    let run: { code: number | null; output: string };
+    let scenarios: ScenarioResult[];
+
+    beforeAll(async () => {
+      example('conformance'); // throws, saying to build, when build/examples/conformance.js is missing
+      run = await runScript();
+      scenarios = JSON.parse(readFileSync(RESULTS, 'utf8')).scenarios;
+    }, 240_000);
+
+    it('runs every scenario of the active suite, and json-schema-2020-12', () => {
+      expect(scenarios.map((s) => s.scenario).sort()).toEqual([...ACTIVE, ...PENDING].sort());
+      for (const s of scenarios) expect(s.passed + s.failed).toBeGreaterThan(0);
+    });
+
+    it.each([...ACTIVE, ...PENDING])('%s passes', (name) => {
+      const result = scenarios.find((s) => s.scenario === name);
+      expect(result).toBeDefined();
+      const failures = result!.checks
+        .filter((c) => c.status === 'FAILURE')
+        .map((c) => `${c.id}: ${c.errorMessage ?? '(no message)'}`);
+      expect(failures).toEqual([]);
+      expect(result!.passed).toBeGreaterThan(0);
+    });
+
+    it('exits 0 (every gated scenario passed)', () => {
+      if (run.code !== 0) process.stderr.write(run.output);
+      expect(run.code).toBe(0);
+    });
+  },
+);
