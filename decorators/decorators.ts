@@ -14,6 +14,15 @@ type MethodDecorator = (
   descriptor?: PropertyDescriptor,
 ) => void;
 
+/**
+ * The class a member decorator was applied to: the prototype's constructor for an instance
+ * member, the constructor itself for a static one (whose `constructor` would be `Function`,
+ * one record set shared by every class in the process).
+ */
+function classOf(target: object): Function {
+  return typeof target === 'function' ? target : target.constructor;
+}
+
 function methodName(propertyKey: string | symbol): string {
   return typeof propertyKey === 'symbol'
     ? (propertyKey.description ?? propertyKey.toString())
@@ -32,7 +41,7 @@ function methodName(propertyKey: string | symbol): string {
  */
 export function Tool(options: ToolOptions = {}): MethodDecorator {
   return (target, propertyKey) => {
-    recordsFor(target.constructor).members.push({
+    recordsFor(classOf(target)).members.push({
       kind: 'tool',
       method: methodName(propertyKey),
       options: { ...options },
@@ -50,7 +59,7 @@ export function Tool(options: ToolOptions = {}): MethodDecorator {
  */
 export function Resource(options: ResourceOptions): MethodDecorator {
   return (target, propertyKey) => {
-    recordsFor(target.constructor).members.push({
+    recordsFor(classOf(target)).members.push({
       kind: 'resource',
       method: methodName(propertyKey),
       options: { ...options },
@@ -68,7 +77,7 @@ export function Resource(options: ResourceOptions): MethodDecorator {
  */
 export function Prompt(options: PromptOptions = {}): MethodDecorator {
   return (target, propertyKey) => {
-    recordsFor(target.constructor).members.push({
+    recordsFor(classOf(target)).members.push({
       kind: 'prompt',
       method: methodName(propertyKey),
       options: { ...options },
@@ -79,7 +88,7 @@ export function Prompt(options: PromptOptions = {}): MethodDecorator {
 function markParameter(role: ParameterRole) {
   return (target: object, propertyKey: string | symbol | undefined, index: number): void => {
     if (propertyKey === undefined) return; // constructor parameters belong to the DI container
-    const parameters = recordsFor(target.constructor).parameters;
+    const parameters = recordsFor(classOf(target)).parameters;
     const name = methodName(propertyKey);
     const list = parameters.get(name) ?? [];
     list.push({ index, role });
@@ -122,7 +131,7 @@ export function Use(...interceptors: Interceptor[]): ClassDecorator & MethodDeco
       recordsFor(target as Function).classInterceptors.push(...interceptors);
       return;
     }
-    const map = recordsFor((target as object).constructor).methodInterceptors;
+    const map = recordsFor(classOf(target)).methodInterceptors;
     const name = methodName(propertyKey);
     map.set(name, [...(map.get(name) ?? []), ...interceptors]);
   }) as ClassDecorator & MethodDecorator;

@@ -43,7 +43,9 @@ export function toToolResult(
         `${where} returned a value that does not match its output schema: ${formatIssues(checked.issues)}`,
       );
     }
-    const structured = isObject(value) ? value : (checked.value as JsonObject);
+    // The validated value, not the raw one: zod strips unknown keys, and its output schema says
+    // `additionalProperties: false`, which clients (the official SDK) check structuredContent against.
+    const structured = checked.value as JsonObject;
     return { content: [text(render(structured))], structuredContent: structured };
   }
   if (value === undefined || value === null) return { content: [] };

@@ -107,8 +107,10 @@ function describeMember(
   const where = `${providerName}.${record.method}`;
   const fn = (provider.prototype as Record<string, unknown>)[record.method];
   if (typeof fn !== 'function') {
+    const isStatic =
+      typeof (provider as unknown as Record<string, unknown>)[record.method] === 'function';
     throw new ConfigurationError(
-      `${where}: @${capital(record.kind)} must decorate a method (found ${typeof fn}).`,
+      `${where}: @${capital(record.kind)} must decorate an instance method (found ${isStatic ? 'a static method' : typeof fn}). Providers are instantiated once; make it a non-static method.`,
     );
   }
   const paramTypes: unknown[] | undefined = Reflect.getMetadata(
