@@ -336,7 +336,7 @@ export class McpApplication<C = unknown> {
         throw new Fault(ErrorCode.INVALID_PARAMS, formatIssues(checked.issues), { uri });
       data = checked.value;
     }
-    return toContents(await entry.invoke(data, context, call), uri, entry.mimeType);
+    return toContents(await invokeOrFault(entry, data, context, call, { uri }), uri, entry.mimeType);
   }
 
   private async prompt(
@@ -354,7 +354,7 @@ export class McpApplication<C = unknown> {
       throw new Fault(ErrorCode.INVALID_PARAMS, formatIssues(checked.issues), { prompt: name });
     const where = `Prompt "${name}" (${entry.member.where})`;
     return toPromptResult(
-      await entry.invoke(checked.value, context, call),
+      await invokeOrFault(entry, checked.value, context, call, { prompt: name }),
       entry.definition.description as string | undefined,
       where,
     );
@@ -550,6 +550,19 @@ export class McpApplication<C = unknown> {
         definition: built.definition,
       })),
     };
+  }
+}
+
+/**
+ * Runs a resource or prompt method. A `ToolError` thrown there is the method's readable
+ * refusal: outside `tools/call` there is no `isError` result, so it becomes `-32602` with its message.
+ */
+async function invokeOrFault(entry: Entry, data: unknown, context: unknown, call: McpCall, detail: JsonObject): Promise<unknown> {
+  try {
+    return await entry.invoke(data, context, call);
+  } catch (error) {
+    if (ToolError.is(error)) throw new Fault(ErrorCode.INVALID_PARAMS, error.message, detail);
+    throw error;
   }
 }
 

@@ -27,7 +27,8 @@ function render(value: unknown): string {
 /**
  * A tool method's return value as a `tools/call` result: a string → one text content; an object
  * with `content` → as it is; with an output schema → `structuredContent` (validated) plus its JSON
- * text; `undefined`/`null` → no content; anything else → its JSON text.
+ * text; `undefined`/`null` → no content; anything else → its JSON text. A result the framework
+ * builds says `isError: false`, as the seed's results do.
  */
 export function toToolResult(
   value: unknown,
@@ -46,10 +47,10 @@ export function toToolResult(
     // The validated value, not the raw one: zod strips unknown keys, and its output schema says
     // `additionalProperties: false`, which clients (the official SDK) check structuredContent against.
     const structured = checked.value as JsonObject;
-    return { content: [text(render(structured))], structuredContent: structured };
+    return { content: [text(render(structured))], structuredContent: structured, isError: false };
   }
-  if (value === undefined || value === null) return { content: [] };
-  return { content: [text(render(value))] };
+  if (value === undefined || value === null) return { content: [], isError: false };
+  return { content: [text(render(value))], isError: false };
 }
 
 function contentsItem(value: unknown, uri: string, mimeType: string | undefined): JsonObject {
