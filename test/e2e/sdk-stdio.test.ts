@@ -51,6 +51,7 @@ describe('notes: resources, a template, a prompt and a tool', () => {
     });
     expect(await notes.client.callTool({ name: 'count' })).toEqual({
       content: [{ type: 'text', text: '3 notes.' }],
+      isError: false,
     });
   });
 
@@ -173,7 +174,7 @@ describe('weather: zod input and output schemas', () => {
   it("answers like the seed's forecast", async () => {
     expect(
       await weather.client.callTool({ name: 'forecast', arguments: { city: 'Lisbon' } }),
-    ).toEqual({ content: [{ type: 'text', text: 'Sunny in Lisbon, 24 °C.' }] });
+    ).toEqual({ content: [{ type: 'text', text: 'Sunny in Lisbon, 24 °C.' }], isError: false });
   });
 
   it('an empty city is the tool’s own isError result', async () => {
@@ -205,6 +206,7 @@ describe('weather: zod input and output schemas', () => {
     expect(result).toEqual({
       content: [{ type: 'text', text: JSON.stringify(structured) }],
       structuredContent: structured,
+      isError: false,
     });
   });
 });
@@ -287,6 +289,7 @@ describe('orders: identity from ORDERS_TOKEN, scopes, typedi services', () => {
   it('cancels ada’s order through the injected service and repository', async () => {
     expect(await ada.client.callTool({ name: 'cancel', arguments: { order: 42 } })).toEqual({
       content: [{ type: 'text', text: 'Order 42 cancelled by ada.' }],
+      isError: false,
     });
     // The repository is one instance per process: the second cancel sees the first.
     expect(await ada.client.callTool({ name: 'cancel', arguments: { order: 42 } })).toEqual({
@@ -300,6 +303,7 @@ describe('orders: identity from ORDERS_TOKEN, scopes, typedi services', () => {
           text: '#41 Espresso machine (open)\n#42 Coffee beans, 1 kg (cancelled)\n#43 Milk frother (open)',
         },
       ],
+      isError: false,
     });
   });
 
@@ -394,6 +398,7 @@ describe('dto: a class-validator DTO read from design:paramtypes', () => {
           text: 'Booked LIS → OSL for Ada, business class, 3 nights with seat, bag.',
         },
       ],
+      isError: false,
     });
   });
 

@@ -20,7 +20,7 @@ it('serves the notes example, silently when stdin is not a terminal', async () =
     [
       '',
       '{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{"listChanged":false},"resources":{"listChanged":false,"subscribe":false},"prompts":{"listChanged":false}},"serverInfo":{"name":"Notes","version":"1.0.0"}}}',
-      '{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"3 notes."}]}}',
+      '{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"3 notes."}],"isError":false}}',
     ].sort(),
   );
 });

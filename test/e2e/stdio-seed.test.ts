@@ -12,10 +12,8 @@ const INITIALIZED = '{"jsonrpc":"2.0","method":"notifications/initialized"}';
 // The seed's server has tools only; the notes example also has resources and prompts.
 const NOTES_INITIALIZE_ANSWER =
   '{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{"listChanged":false},"resources":{"listChanged":false,"subscribe":false},"prompts":{"listChanged":false}},"serverInfo":{"name":"Notes","version":"1.0.0"}}}';
-// A string returned by a tool is one text content (MCP's isError defaults to false; the seed's
-// own caller wrote `"isError":false` out).
 const COUNT_ANSWER =
-  '{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"3 notes."}]}}';
+  '{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"3 notes."}],"isError":false}}';
 
 /** stdout, split into its lines; fails unless it is only whole lines of JSON-RPC responses. */
 function answerLines(run: Run): string[] {
@@ -102,7 +100,7 @@ describe('seed 001 pipe: the orders example', () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
     expect(answerLines(run)).toContain(
-      '{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"Order 42 cancelled by ada."}]}}',
+      '{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"Order 42 cancelled by ada."}],"isError":false}}',
     );
   });
 

@@ -68,7 +68,7 @@ describe('seed 000 orders, with decorators', () => {
         ada,
       ),
     ).toBe(
-      '{"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"Order 42 cancelled by ada."}]}}',
+      '{"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"Order 42 cancelled by ada."}],"isError":false}}',
     );
   });
 
@@ -132,7 +132,10 @@ describe('the default authorize', () => {
   it('reads context.identity.scopes', async () => {
     const client = await connect(library(), { identity: { scopes: ['books:read'] } });
     expect((await client.listTools()).map((t) => t.name)).toEqual(['open', 'read', 'empty']);
-    expect(await client.callTool('read')).toEqual({ content: [{ type: 'text', text: 'a book' }] });
+    expect(await client.callTool('read')).toEqual({
+      content: [{ type: 'text', text: 'a book' }],
+      isError: false,
+    });
     expect(await client.callTool('write')).toEqual({
       content: [{ type: 'text', text: 'Not allowed.' }],
       isError: true,
@@ -150,6 +153,7 @@ describe('the default authorize', () => {
       ]);
       expect(await client.callTool('write')).toEqual({
         content: [{ type: 'text', text: 'written' }],
+        isError: false,
       });
     }
   });
@@ -229,7 +233,10 @@ describe('a custom authorize hook', () => {
     expect(asked.every((a) => a.required.length > 0)).toBe(true);
 
     const admin = await connect(app, { role: 'admin' });
-    expect(await admin.callTool('write')).toEqual({ content: [{ type: 'text', text: 'written' }] });
+    expect(await admin.callTool('write')).toEqual({
+      content: [{ type: 'text', text: 'written' }],
+      isError: false,
+    });
   });
 
   it('a hook that says anything but true denies', async () => {

@@ -44,7 +44,10 @@ describe('@Call(): progress and log messages', () => {
     const client = await connect(app, { user: 'ada' }, { onNotification: (m) => received.push(m) });
     const result = await client.callTool('import', { rows: 2 }, { progressToken: 'tok-1' });
     received.push('(result)');
-    expect(result).toEqual({ content: [{ type: 'text', text: 'Imported 2 rows.' }] });
+    expect(result).toEqual({
+      content: [{ type: 'text', text: 'Imported 2 rows.' }],
+      isError: false,
+    });
     expect(received).toEqual([
       {
         jsonrpc: '2.0',
@@ -89,6 +92,7 @@ describe('@Call(): progress and log messages', () => {
           text: '{"method":"tools/call","meta":{"progressToken":5,"trace":"x"},"aborted":false}',
         },
       ],
+      isError: false,
     });
   });
 });

@@ -1,7 +1,7 @@
 /**
- * Errors: a ToolError is a result the model reads, a Fault is a JSON-RPC error, anything else is
- * `-32603 Internal error` with the detail for the reporter only. Unknown names are -32602, unknown
- * resources -32002. The error classes are recognised by brand across installed copies.
+ * Errors: a ToolError is a result the model reads (from a resource or a prompt, -32602 with its
+ * message), a Fault is a JSON-RPC error, anything else is `-32603 Internal error` with the detail
+ * for the reporter only. Unknown names are -32602, unknown resources -32002. The error classes are recognised by brand across installed copies.
  */
 import 'reflect-metadata';
 import {
@@ -77,6 +77,19 @@ class Failing {
     throw new Fault(ErrorCode.INVALID_PARAMS, 'Pick a topic first');
   }
 
+  @Prompt() refusingPrompt() {
+    throw new ToolError('No notes yet; add one first.');
+  }
+
+  @Resource({ uriTemplate: 'reports://{year}' }) async report({ year }: { year: string }) {
+    await Promise.resolve();
+    throw new ToolError(`No report for ${year}; reports start in 2020.`);
+  }
+
+  @Resource({ uri: 'reports://foreign' }) foreignReport() {
+    throw new copy.ToolError('Refused by the other copy.');
+  }
+
   @Resource({ uri: 'secrets://db' }) brokenResource() {
     throw new Error('secret resource detail');
   }
@@ -114,6 +127,21 @@ describe('ToolError', () => {
       content: [{ type: 'text', text: 'Later, then failed.' }],
       isError: true,
     });
+    expect(reports).toEqual([]);
+  });
+});
+
+describe('ToolError from a resource or a prompt', () => {
+  it('is -32602 with its message and data { uri } / { prompt }, not reported', async () => {
+    expect(await send('resources/read', { uri: 'reports://2019' })).toBe(
+      `{"jsonrpc":"2.0","id":${id},"error":{"code":-32602,"message":"No report for 2019; reports start in 2020.","data":{"uri":"reports://2019"}}}`,
+    );
+    expect(await send('resources/read', { uri: 'reports://foreign' })).toBe(
+      `{"jsonrpc":"2.0","id":${id},"error":{"code":-32602,"message":"Refused by the other copy.","data":{"uri":"reports://foreign"}}}`,
+    );
+    expect(await send('prompts/get', { name: 'refusingPrompt' })).toBe(
+      `{"jsonrpc":"2.0","id":${id},"error":{"code":-32602,"message":"No notes yet; add one first.","data":{"prompt":"refusingPrompt"}}}`,
+    );
     expect(reports).toEqual([]);
   });
 });

@@ -57,7 +57,10 @@ describe('onion order', () => {
       }
     }
     const client = await connect(app([Tools], { interceptors: [around('app1'), around('app2')] }));
-    expect(await client.callTool('run')).toEqual({ content: [{ type: 'text', text: 'ok' }] });
+    expect(await client.callTool('run')).toEqual({
+      content: [{ type: 'text', text: 'ok' }],
+      isError: false,
+    });
     expect(order).toEqual([
       '>app1',
       '>app2',
@@ -225,9 +228,15 @@ describe('short-circuit and failure', () => {
     const first = await client.callTool('forecast', { city: 'Oslo' });
     const second = await client.callTool('forecast', { city: 'Oslo' });
     const other = await client.callTool('forecast', { city: 'Rome' });
-    expect(first).toEqual({ content: [{ type: 'text', text: 'Sunny in Oslo (#1).' }] });
+    expect(first).toEqual({
+      content: [{ type: 'text', text: 'Sunny in Oslo (#1).' }],
+      isError: false,
+    });
     expect(second).toEqual(first);
-    expect(other).toEqual({ content: [{ type: 'text', text: 'Sunny in Rome (#2).' }] });
+    expect(other).toEqual({
+      content: [{ type: 'text', text: 'Sunny in Rome (#2).' }],
+      isError: false,
+    });
     expect(computed).toBe(2);
   });
 
@@ -242,6 +251,7 @@ describe('short-circuit and failure', () => {
     const client = await connect(app([Tools]));
     expect(await client.callTool('run')).toEqual({
       content: [{ type: 'text', text: '{"answer":42}' }],
+      isError: false,
     });
   });
 
@@ -285,6 +295,7 @@ describe('short-circuit and failure', () => {
     const client = await connect(app([Tools]));
     expect(await client.callTool('run')).toEqual({
       content: [{ type: 'text', text: 'rescued: boom' }],
+      isError: false,
     });
   });
 

@@ -144,7 +144,7 @@ describe('computed once', () => {
         await client.listPrompts();
         expect(
           await client.callTool('ship', { recipient: 'Ada', address: { city: 'Lisbon' } }),
-        ).toEqual({ content: [{ type: 'text', text: 'Ada in Lisbon' }] });
+        ).toEqual({ content: [{ type: 'text', text: 'Ada in Lisbon' }], isError: false });
         expect((await client.callTool('ship', { recipient: 1 })).isError).toBe(true);
         await client.callTool('search', { q: 'tea' });
         await client.readResource('shop://catalog');
@@ -194,7 +194,10 @@ describe('enable and disable', () => {
       { jsonrpc: '2.0', method: 'notifications/tools/list_changed' },
     ]);
     expect((await client.listTools()).map((t) => t.name)).toEqual(['stable', 'beta']);
-    expect(await client.callTool('beta')).toEqual({ content: [{ type: 'text', text: 'beta' }] });
+    expect(await client.callTool('beta')).toEqual({
+      content: [{ type: 'text', text: 'beta' }],
+      isError: false,
+    });
 
     // Enabling what is enabled changes nothing and says nothing.
     app.enable('beta');

@@ -65,6 +65,7 @@ describe('typedi', () => {
     const client = await connect(app, { user: 'ada' });
     expect(await client.callTool('cancel', { order: 42 })).toEqual({
       content: [{ type: 'text', text: 'Order 42 cancelled by ada.' }],
+      isError: false,
     });
     expect(await client.callTool('cancel', { order: 42 })).toEqual({
       content: [{ type: 'text', text: 'Order 42 is already cancelled.' }],
@@ -93,13 +94,16 @@ describe('typedi', () => {
     const b = await connect(appB, { user: 'bob' });
     expect(await a.callTool('status', { order: 42 })).toEqual({
       content: [{ type: 'text', text: 'open' }],
+      isError: false,
     });
     expect(await a.callTool('cancel', { order: 42 })).toEqual({
       content: [{ type: 'text', text: 'Order 42 cancelled by ada.' }],
+      isError: false,
     });
     // Tenant B has its own repository: order 42 is still open there.
     expect(await b.callTool('status', { order: 42 })).toEqual({
       content: [{ type: 'text', text: 'open' }],
+      isError: false,
     });
     expect(tenantA.get(OrderRepository)).not.toBe(tenantB.get(OrderRepository));
     expect(tenantA.get(OrderRepository).find(42)?.status).toBe('cancelled');
@@ -116,6 +120,7 @@ describe('typedi', () => {
     );
     expect(await client.callTool('status', { order: 42 })).toEqual({
       content: [{ type: 'text', text: 'cancelled' }],
+      isError: false,
     });
   });
 

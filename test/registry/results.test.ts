@@ -19,6 +19,9 @@ class Returns {
       _meta: { kept: true },
     };
   }
+  @Tool() bare() {
+    return { content: [{ type: 'text', text: 'Mine.' }] };
+  }
   @Tool() nothing() {}
   @Tool() nil() {
     return null;
@@ -52,7 +55,7 @@ async function call(name: string): Promise<string | null> {
 describe('tool return values', () => {
   it('a string → one text content', async () => {
     expect(await call('text')).toBe(
-      '{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"Sunny."}]}}',
+      '{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"Sunny."}],"isError":false}}',
     );
   });
 
@@ -60,29 +63,33 @@ describe('tool return values', () => {
     expect(await call('asIs')).toBe(
       '{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"image","data":"AAAA","mimeType":"image/png"}],"isError":false,"_meta":{"kept":true}}}',
     );
+    // Nothing is added to it: no isError unless the method says so.
+    expect(await call('bare')).toBe(
+      '{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"Mine."}]}}',
+    );
   });
 
-  it('undefined or null → { content: [] }', async () => {
-    const empty = '{"jsonrpc":"2.0","id":1,"result":{"content":[]}}';
+  it('undefined or null → { content: [], isError: false }', async () => {
+    const empty = '{"jsonrpc":"2.0","id":1,"result":{"content":[],"isError":false}}';
     expect(await call('nothing')).toBe(empty);
     expect(await call('nil')).toBe(empty);
   });
 
   it('a number, an object, a list → their JSON text', async () => {
     expect(await call('number')).toBe(
-      '{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"42"}]}}',
+      '{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"42"}],"isError":false}}',
     );
     expect(await call('object')).toBe(
-      '{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"{\\"temperature\\":21,\\"sky\\":\\"clear\\"}"}]}}',
+      '{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"{\\"temperature\\":21,\\"sky\\":\\"clear\\"}"}],"isError":false}}',
     );
     expect(await call('list')).toBe(
-      '{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"[1,\\"two\\"]"}]}}',
+      '{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"[1,\\"two\\"]"}],"isError":false}}',
     );
   });
 
   it('a promise is awaited', async () => {
     expect(await call('later')).toBe(
-      '{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"done"}]}}',
+      '{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"done"}],"isError":false}}',
     );
   });
 
@@ -98,8 +105,11 @@ describe('tool return values', () => {
           }),
         ))!,
       ).result;
-    expect(await echo(false)).toEqual({ content: [{ type: 'text', text: 'false' }] });
-    expect(await echo('')).toEqual({ content: [{ type: 'text', text: '' }] });
+    expect(await echo(false)).toEqual({
+      content: [{ type: 'text', text: 'false' }],
+      isError: false,
+    });
+    expect(await echo('')).toEqual({ content: [{ type: 'text', text: '' }], isError: false });
   });
 });
 

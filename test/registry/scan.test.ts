@@ -36,9 +36,11 @@ describe('inheritance', () => {
     expect((await client.listTools()).map((t) => t.name)).toEqual(['hello', 'bye', 'whoami']);
     expect(await client.callTool('bye', { name: 'Ada' })).toEqual({
       content: [{ type: 'text', text: 'Bye, Ada.' }],
+      isError: false,
     });
     expect(await client.callTool('whoami')).toEqual({
       content: [{ type: 'text', text: 'base:ada' }],
+      isError: false,
     });
   });
 
@@ -66,6 +68,7 @@ describe('inheritance', () => {
     });
     expect(await client.callTool('hello', { name: 'ada' })).toEqual({
       content: [{ type: 'text', text: 'HELLO, ADA!' }],
+      isError: false,
     });
     expect((await client.callTool('hello', { name: 'a' })).isError).toBe(true);
     // The base class itself is unchanged.
@@ -74,6 +77,7 @@ describe('inheritance', () => {
     );
     expect(await base.callTool('hello', { name: 'ada' })).toEqual({
       content: [{ type: 'text', text: 'Hello, ada.' }],
+      isError: false,
     });
   });
 
@@ -94,10 +98,12 @@ describe('inheritance', () => {
     expect(bye?.description).toBe('Says bye.');
     expect(await client.callTool('bye', { name: 'Bob' })).toEqual({
       content: [{ type: 'text', text: 'See you, Bob.' }],
+      isError: false,
     });
     // The base's @Context() mark still places the context.
     expect(await client.callTool('whoami')).toEqual({
       content: [{ type: 'text', text: 'sub:bob' }],
+      isError: false,
     });
   });
 
@@ -128,9 +134,11 @@ describe('inheritance', () => {
     ]);
     expect(await client.callTool('bye', { name: 'X' })).toEqual({
       content: [{ type: 'text', text: 'Leaf bye, X.' }],
+      isError: false,
     });
     expect(await client.callTool('middle')).toEqual({
       content: [{ type: 'text', text: 'middle' }],
+      isError: false,
     });
   });
 

@@ -79,6 +79,7 @@ describe('zod 4 input', () => {
     const client = await connect(app([WeatherTools]));
     expect(await client.callTool('forecast', { city: 'Oslo' })).toEqual({
       content: [{ type: 'text', text: '{"city":"Oslo","days":3}' }],
+      isError: false,
     });
   });
 
@@ -120,6 +121,7 @@ describe('zod 4 input', () => {
     });
     expect(await client.callTool('legacy', { city: 'Rome' })).toEqual({
       content: [{ type: 'text', text: 'Rome' }],
+      isError: false,
     });
     expect((await client.callTool('legacy', { city: 1 })).isError).toBe(true);
   });
@@ -228,7 +230,10 @@ describe('DTO input from design:paramtypes', () => {
       address: { city: 'Lisbon', zip: '12345' },
       stops: [{ city: 'Porto' }],
     });
-    expect(result).toEqual({ content: [{ type: 'text', text: '2 to Lisbon 12345' }] });
+    expect(result).toEqual({
+      content: [{ type: 'text', text: '2 to Lisbon 12345' }],
+      isError: false,
+    });
     const shipment = received[0] as Shipment;
     expect(shipment).toBeInstanceOf(Shipment);
     expect(shipment.address).toBeInstanceOf(Address);
@@ -319,6 +324,7 @@ describe('plain JSON Schema input', () => {
     expect(tool.inputSchema).toEqual(schema);
     expect(await client.callTool('cancel', { order: 42 })).toEqual({
       content: [{ type: 'text', text: 'Order 42 cancelled.' }],
+      isError: false,
     });
     const refused = await client.callTool('cancel', { order: 0, extra: 1 });
     expect(refused.isError).toBe(true);
@@ -344,9 +350,13 @@ describe('a tool with no parameters', () => {
       '{"type":"object","properties":{}}',
       '{"type":"object","properties":{}}',
     ]);
-    expect(await client.callTool('ping')).toEqual({ content: [{ type: 'text', text: 'pong' }] });
+    expect(await client.callTool('ping')).toEqual({
+      content: [{ type: 'text', text: 'pong' }],
+      isError: false,
+    });
     expect(await client.callTool('whoami', { anything: 1 })).toEqual({
       content: [{ type: 'text', text: 'ada' }],
+      isError: false,
     });
   });
 });
@@ -394,6 +404,7 @@ describe('output schema', () => {
     expect(await client.callTool('add', { a: 1, b: 2 })).toEqual({
       content: [{ type: 'text', text: '{"sum":3}' }],
       structuredContent: { sum: 3 },
+      isError: false,
     });
   });
 
@@ -402,6 +413,7 @@ describe('output schema', () => {
     expect(await client.callTool('extra', { a: 5 })).toEqual({
       content: [{ type: 'text', text: '{"sum":5}' }],
       structuredContent: { sum: 5 },
+      isError: false,
     });
   });
 
@@ -447,6 +459,7 @@ describe('output schema', () => {
     expect(await client.callTool('count')).toEqual({
       content: [{ type: 'text', text: '{"total":7}' }],
       structuredContent: { total: 7 },
+      isError: false,
     });
   });
 });

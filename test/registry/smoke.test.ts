@@ -59,6 +59,7 @@ test('a decorated provider answers through the in-memory client', async () => {
   expect(tools[0].inputSchema).toMatchObject({ type: 'object', required: ['city', 'days'] });
   expect(await client.callTool('forecast', { city: 'Lisbon', days: 2 })).toEqual({
     content: [{ type: 'text', text: 'Sunny in Lisbon for ada, 26 °C.' }],
+    isError: false,
   });
   const bad = await client.callTool('forecast', { city: 3, days: 20 });
   expect(bad.isError).toBe(true);
@@ -68,6 +69,7 @@ test('a decorated provider answers through the in-memory client', async () => {
   expect(await client.callTool('add', { a: 1, b: 2 })).toEqual({
     content: [{ type: 'text', text: '{"sum":3}' }],
     structuredContent: { sum: 3 },
+    isError: false,
   });
   expect(await client.readResource('notes://deploy')).toEqual([
     { uri: 'notes://deploy', mimeType: 'text/plain', text: 'Note deploy' },

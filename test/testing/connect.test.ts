@@ -91,6 +91,7 @@ describe('connect', () => {
     expect(await client.listTools()).toHaveLength(4);
     expect(await client.callTool('echo', { text: 'hi' })).toEqual({
       content: [{ type: 'text', text: 'ada: hi' }],
+      isError: false,
     });
     expect(await client.listResources()).toEqual([
       { uri: 'desk://readme', name: 'readme', mimeType: 'text/plain' },
@@ -158,6 +159,7 @@ describe('server → client requests', () => {
     );
     expect(await client.callTool('confirm')).toEqual({
       content: [{ type: 'text', text: 'sure=true' }],
+      isError: false,
     });
     expect(asked).toEqual([
       {
@@ -180,6 +182,7 @@ describe('server → client requests', () => {
           text: 'failed: The client answered sampling/createMessage with error -32601: Method not found',
         },
       ],
+      isError: false,
     });
     const throwing = await connect(
       app,
@@ -200,6 +203,7 @@ describe('server → client requests', () => {
           text: 'failed: The client answered sampling/createMessage with error -1: User refused',
         },
       ],
+      isError: false,
     });
   });
 });
