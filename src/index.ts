@@ -19,4 +19,5 @@ export {
   type SchemaIssue,
   type Validation,
 } from './schema';
+export * from './transports/http';
 export * from './transports/stdio';

@@ -1,0 +1,350 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  coreOf,
+  type JsonObject,
+  type McpCore,
+  type Peer,
+  type Servable,
+  VERSIONS,
+} from '../../core';
+import { challenge, defaultIdentityKey } from './auth';
+import { allowOrigin, preflight } from './cors';
+import type { Exchange } from './exchange';
+import { accepts } from './media';
+import { METADATA_PATH, metadataUrl, resourceOf, serveMetadata } from './metadata';
+import { type HttpHandlerOptions, type ResolvedOptions, resolveOptions } from './options';
+import { handlePost } from './post';
+import { SESSION_NOT_FOUND, sendEmpty, sendError } from './reply';
+import { hostPolicy, originPolicy } from './security';
+import type { HttpSession } from './session';
+import { type SessionEntry, SessionStore } from './sessions';
+import { SseStream } from './sse';
+
+/** The revision a server assumes when a client sends no `MCP-Protocol-Version` (MCP 2025-06-18). */
+const ASSUMED_REVISION = '2025-03-26';
+
+const ALLOW_SESSIONS = 'GET, POST, DELETE, OPTIONS';
+const ALLOW_STATELESS = 'POST, OPTIONS';
+const SESSION_METHODS = new Set(['GET', 'POST', 'DELETE']);
+
+/** A POST being answered: what shutdown waits for, and aborts when it waits too long. */
+export interface Flight {
+  readonly exchange: Exchange;
+  readonly peer: Peer;
+  readonly done: Promise<void>;
+}
+
+/** The path of a request target, without its query. */
+function pathOf(target: string | undefined): string {
+  if (target === undefined) return '/';
+  if (!target.startsWith('/')) {
+    try {
+      return new URL(target).pathname;
+    } catch {
+      return target;
+    }
+  }
+  const query = target.indexOf('?');
+  return query === -1 ? target : target.slice(0, query);
+}
+
+function defaultOnError(error: unknown): void {
+  const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  process.stderr.write(`declarative-mcp (http): ${text}\n`);
+}
+
+/**
+ * The state and the request routing behind {@link createHttpHandler}: security checks,
+ * authentication, sessions, the server-to-client streams, broadcasts and shutdown. POSTs are
+ * answered in `post.ts`.
+ */
+export class HttpEndpoint<C> {
+  readonly options: ResolvedOptions<C>;
+  readonly core: McpCore<C>;
+  /** The sessions (session mode only). */
+  readonly store: SessionStore | undefined;
+  /** POSTs being answered right now. */
+  readonly flights = new Set<Flight>();
+  private readonly hostAllowed: (host: string | undefined, local: string | undefined) => boolean;
+  private readonly originAllowed: (origin: string) => boolean;
+  private readonly identityKey: (identity: unknown) => string;
+  private detach: (() => void) | undefined;
+  private shutdown: Promise<void> | undefined;
+
+  constructor(servable: Servable<C>, options?: HttpHandlerOptions<C>) {
+    this.core = coreOf(servable);
+    this.options = resolveOptions(options);
+    this.hostAllowed = hostPolicy(this.options.allowedHosts);
+    this.originAllowed = originPolicy(this.options.allowedOrigins);
+    this.identityKey = this.options.identityKey ?? defaultIdentityKey;
+    if (this.options.sessions) {
+      const { sessionIdleTimeout, maxSessions, clientRequestTimeout } = this.options;
+      this.store = new SessionStore(sessionIdleTimeout, maxSessions, clientRequestTimeout);
+      this.detach = this.core.attach((message, filter) => this.broadcast(message, filter));
+    }
+  }
+
+  /** Whether {@link close} was called. */
+  get closing(): boolean {
+    return this.shutdown !== undefined;
+  }
+
+  /** Answers one request; never throws, whatever comes in. */
+  serve(req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void): void {
+    this.route(req, res, next).catch((error: unknown) => {
+      this.report(error, req);
+      if (!res.headersSent) sendError(res, 500, 'Internal error', undefined, -32603);
+      else if (!res.writableEnded) res.end();
+    });
+  }
+
+  /** Tells `onError` (stderr by default) about an unexpected error; never throws. */
+  report(error: unknown, req?: IncomingMessage): void {
+    try {
+      (this.options.onError ?? defaultOnError)(error, req);
+    } catch {
+      // A throwing error listener changes nothing.
+    }
+  }
+
+  /** The owner key of an identity (see `identityKey`); undefined without authentication. */
+  ownerOf(identity: unknown): string | undefined {
+    return this.options.authenticate === undefined ? undefined : this.identityKey(identity);
+  }
+
+  /** What the core receives as context for a POST. */
+  contextOf(req: IncomingMessage, session: HttpSession, identity: unknown): C {
+    const build = this.options.context;
+    return build === undefined ? (session as C) : build(req, session, identity);
+  }
+
+  private async route(
+    req: IncomingMessage,
+    res: ServerResponse,
+    next?: (error?: unknown) => void,
+  ): Promise<void> {
+    const path = pathOf(req.url);
+    const metadata = this.options.resourceMetadata;
+    const isMetadata = path === METADATA_PATH || path.startsWith(`${METADATA_PATH}/`);
+    if (
+      !(metadata !== undefined && isMetadata) &&
+      this.options.path !== undefined &&
+      path !== this.options.path
+    ) {
+      if (next !== undefined) return next();
+      return sendError(res, 404, `Not Found: the MCP endpoint is ${this.options.path}`);
+    }
+    if (!this.hostAllowed(req.headers.host, req.socket?.localAddress)) {
+      // MCP basic/transports, security warning: DNS rebinding against local servers.
+      return sendError(
+        res,
+        403,
+        `Forbidden: Host ${JSON.stringify(req.headers.host ?? '')} is not allowed`,
+      );
+    }
+    if (metadata !== undefined && isMetadata) {
+      const suffix = path.slice(METADATA_PATH.length);
+      return serveMetadata(req, res, metadata, this.options.path, suffix, next);
+    }
+    const origin = req.headers.origin;
+    if (origin !== undefined) {
+      // MCP basic/transports: an Origin that is present and invalid gets 403 Forbidden.
+      if (!this.originAllowed(origin)) {
+        return sendError(res, 403, `Forbidden: Origin ${JSON.stringify(origin)} is not allowed`);
+      }
+      allowOrigin(res, origin);
+    }
+    const allow = this.store === undefined ? ALLOW_STATELESS : ALLOW_SESSIONS;
+    const method = req.method ?? 'GET';
+    if (method === 'OPTIONS') return preflight(res, allow, origin !== undefined);
+    if (!(this.store === undefined ? method === 'POST' : SESSION_METHODS.has(method))) {
+      const why = this.store === undefined ? ' (stateless server: no stream, no session)' : '';
+      return sendError(res, 405, `Method Not Allowed: use ${allow}${why}`, { Allow: allow });
+    }
+    if (this.closing && method !== 'POST') {
+      return sendError(res, 503, 'Service Unavailable: the server is shutting down', {
+        Connection: 'close',
+      });
+    }
+    let identity: unknown;
+    if (this.options.authenticate !== undefined) {
+      identity = await this.options.authenticate(req);
+      if (identity === null || identity === undefined) return this.unauthorized(req, res, path);
+    }
+    if (method === 'POST') return handlePost(this, req, res, identity);
+    if (method === 'GET') return this.openStream(req, res, identity);
+    return this.endSession(req, res, identity);
+  }
+
+  /** `401` with the challenge that points OAuth-aware clients at the metadata (RFC 9728 §5.1). */
+  private unauthorized(req: IncomingMessage, res: ServerResponse, path: string): void {
+    const metadata = this.options.resourceMetadata;
+    const location =
+      metadata === undefined
+        ? undefined
+        : metadataUrl(resourceOf(req, metadata, this.options.path ?? path));
+    const tokenGiven = req.headers.authorization !== undefined;
+    sendError(res, 401, 'Unauthorized: a valid bearer token is required', {
+      'WWW-Authenticate': challenge(location, tokenGiven),
+    });
+  }
+
+  /**
+   * The session a request names in `Mcp-Session-Id`, or undefined once the refusal is sent:
+   * `400` without the header (MCP: servers requiring a session SHOULD answer 400), `404` for an
+   * unknown, ended or expired session — and for a session opened by another identity, so its
+   * existence is not revealed.
+   */
+  findSession(
+    req: IncomingMessage,
+    res: ServerResponse,
+    identity: unknown,
+  ): SessionEntry | undefined {
+    const store = this.store!;
+    const id = req.headers['mcp-session-id'];
+    if (typeof id !== 'string' || id === '') {
+      sendError(
+        res,
+        400,
+        'Bad Request: the Mcp-Session-Id header is required (send initialize first to open a session)',
+      );
+      return undefined;
+    }
+    const entry = store.get(id);
+    if (entry === undefined || entry.owner !== this.ownerOf(identity)) {
+      sendError(
+        res,
+        404,
+        'Session not found: send initialize to open a new session',
+        undefined,
+        SESSION_NOT_FOUND,
+      );
+      return undefined;
+    }
+    if (this.options.authenticate !== undefined) entry.session.identity = identity;
+    return entry;
+  }
+
+  /**
+   * Checks `MCP-Protocol-Version` (MCP 2025-06-18 basic/transports): an invalid or unsupported
+   * value gets `400`, and so does a supported one other than the revision the session agreed at
+   * `initialize` — except `2025-03-26`, the revision a server assumes when the header is absent:
+   * a client that names it is treated like one that sends none (the official conformance suite
+   * sends it on sessions of any revision). `strictProtocolVersion: false` accepts any supported
+   * revision. False once the refusal is sent.
+   */
+  checkVersion(req: IncomingMessage, res: ServerResponse, revision: string | undefined): boolean {
+    const version = req.headers['mcp-protocol-version'];
+    if (version === undefined) return true;
+    if (typeof version !== 'string' || !(VERSIONS as readonly string[]).includes(version)) {
+      sendError(
+        res,
+        400,
+        `Bad Request: unsupported MCP-Protocol-Version ${JSON.stringify(version)} (supported: ${VERSIONS.join(', ')})`,
+      );
+      return false;
+    }
+    if (
+      this.options.strictProtocolVersion !== false &&
+      revision !== undefined &&
+      version !== revision &&
+      version !== ASSUMED_REVISION
+    ) {
+      sendError(
+        res,
+        400,
+        `Bad Request: MCP-Protocol-Version ${version} does not match the revision ${revision} agreed at initialize. Send the negotiated revision, or initialize a new session.`,
+      );
+      return false;
+    }
+    return true;
+  }
+
+  /** `GET`: the session's server-to-client stream (broadcasts, and messages of calls whose POST is gone). */
+  private openStream(req: IncomingMessage, res: ServerResponse, identity: unknown): void {
+    if (!accepts(req.headers.accept, 'text/event-stream')) {
+      sendError(res, 406, 'Not Acceptable: the Accept header must list text/event-stream');
+      return;
+    }
+    const entry = this.findSession(req, res, identity);
+    if (entry === undefined || !this.checkVersion(req, res, entry.session.revision)) return;
+    // One stream per session: a new GET (a client reconnecting) replaces the old one.
+    entry.stream?.end();
+    const stream = new SseStream(
+      res,
+      { 'Mcp-Session-Id': entry.session.id! },
+      this.options.keepAliveInterval,
+    );
+    entry.stream = stream;
+    entry.lastActive = Date.now();
+    stream.onClose(() => {
+      if (entry.stream === stream) entry.stream = undefined;
+      entry.lastActive = Date.now();
+    });
+  }
+
+  /** `DELETE`: ends the session (`204`); its calls are aborted and its stream closed. */
+  private endSession(req: IncomingMessage, res: ServerResponse, identity: unknown): void {
+    const entry = this.findSession(req, res, identity);
+    if (entry === undefined || !this.checkVersion(req, res, entry.session.revision)) return;
+    this.store!.end(entry, 'The client ended the session.');
+    sendEmpty(res, 204);
+  }
+
+  /** The core's broadcaster: one message to every session with an open stream that passes `filter`. */
+  private broadcast(message: JsonObject, filter?: (peer: Peer) => boolean): void {
+    const store = this.store;
+    if (store === undefined) return;
+    let json: string | undefined;
+    for (const entry of store.values()) {
+      const stream = entry.stream;
+      if (stream === undefined) continue;
+      if (filter !== undefined) {
+        let pass = false;
+        try {
+          pass = filter(entry.session.peer);
+        } catch (error) {
+          this.report(error);
+        }
+        if (!pass) continue;
+      }
+      json ??= JSON.stringify(message);
+      stream.send(json);
+    }
+  }
+
+  /**
+   * Stops accepting (new requests get `503`), ends the streams, lets POSTs in flight finish
+   * for up to `shutdownTimeout` ms, then aborts what remains and ends every session.
+   */
+  close(): Promise<void> {
+    this.shutdown ??= this.drain();
+    return this.shutdown;
+  }
+
+  private async drain(): Promise<void> {
+    this.detach?.();
+    this.detach = undefined;
+    if (this.store !== undefined) for (const entry of this.store.values()) entry.stream?.end();
+    if (this.flights.size > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      const waited = Promise.all([...this.flights].map((flight) => flight.done)).then(() => true);
+      const expired = new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), this.options.shutdownTimeout);
+      });
+      const finished = await Promise.race([waited, expired]);
+      clearTimeout(timer);
+      if (!finished) {
+        const reason = new Error('The server shut down before the call finished.');
+        for (const flight of this.flights) {
+          flight.peer.close(reason);
+          flight.exchange.refuse(
+            503,
+            'Service Unavailable: the server shut down before the call finished',
+          );
+        }
+      }
+    }
+    this.store?.clear('The server shut down.');
+  }
+}

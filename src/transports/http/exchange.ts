@@ -1,0 +1,78 @@
+import type { ServerResponse } from 'node:http';
+import type { JsonObject } from '../../core';
+import { sendEmpty, sendError, sendJson } from './reply';
+import { SseStream } from './sse';
+
+/**
+ * The response to one POST. It stays undecided while the call runs: when the call speaks before
+ * its result (progress, log messages, server-to-client requests), it becomes an event stream
+ * carrying those messages and then the answer (MCP basic/transports: the server MAY answer a POST
+ * with `text/event-stream`); otherwise the answer goes out as `application/json`, or as `202` with
+ * no body when nothing is owed.
+ */
+export class Exchange {
+  /**
+   * Where the call's messages go when this POST's connection is gone before the answer (the
+   * session's GET stream, if open), so a server-to-client request can still reach the client.
+   */
+  fallback: ((json: string) => void) | undefined;
+  private stream: SseStream | undefined;
+  private settled = false;
+
+  constructor(
+    private readonly res: ServerResponse,
+    private readonly keepAliveInterval: number,
+  ) {}
+
+  /** Whether the answer (or a refusal) has been given. */
+  get done(): boolean {
+    return this.settled;
+  }
+
+  /** Whether the client is still there to read. */
+  get connected(): boolean {
+    return !this.res.destroyed && !this.res.writableEnded;
+  }
+
+  /** Sends a message of the call before its answer (the link's `send`). */
+  send(message: JsonObject): void {
+    // Nothing about a request goes out after its answer (or its refusal).
+    if (this.settled) return;
+    const json = JSON.stringify(message);
+    if (!this.connected) {
+      this.fallback?.(json);
+      return;
+    }
+    if (this.stream === undefined)
+      this.stream = new SseStream(this.res, {}, this.keepAliveInterval);
+    this.stream.send(json);
+  }
+
+  /** Gives the answer: the core's JSON text, or `null` when nothing is owed. */
+  answer(text: string | null, status = 200): void {
+    if (this.settled) return;
+    this.settled = true;
+    if (this.stream !== undefined) {
+      if (text !== null) {
+        // A batch answer goes out as one event per response: clients parse one message per event.
+        const items = text.startsWith('[') ? (JSON.parse(text) as unknown[]) : undefined;
+        if (items === undefined) this.stream.send(text);
+        else for (const item of items) this.stream.send(JSON.stringify(item));
+      }
+      this.stream.end();
+    } else if (text === null) {
+      // MCP basic/transports: 202 Accepted with no body when only notifications or responses came in.
+      sendEmpty(this.res, 202);
+    } else {
+      sendJson(this.res, status, text);
+    }
+  }
+
+  /** Refuses with an HTTP status (or ends the stream, if one has begun). */
+  refuse(status: number, message: string, headers?: Record<string, string>): void {
+    if (this.settled) return;
+    this.settled = true;
+    if (this.stream !== undefined) this.stream.end();
+    else sendError(this.res, status, message, headers);
+  }
+}

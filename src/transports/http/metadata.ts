@@ -1,0 +1,83 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { JsonObject } from '../../core';
+import type { ProtectedResourceMetadataOptions } from './options';
+import { sendError, sendJson } from './reply';
+
+/** The well-known path of RFC 9728 protected-resource metadata. */
+export const METADATA_PATH = '/.well-known/oauth-protected-resource';
+
+/** `http` or `https`, as the request reached this server. */
+function schemeOf(req: IncomingMessage): string {
+  return (req.socket as { encrypted?: boolean }).encrypted === true ? 'https' : 'http';
+}
+
+/** The resource identifier: the configured one, or this server's URL for `path`. */
+export function resourceOf(
+  req: IncomingMessage,
+  metadata: ProtectedResourceMetadataOptions,
+  path: string,
+): string {
+  if (metadata.resource !== undefined) return metadata.resource;
+  return `${schemeOf(req)}://${req.headers.host ?? 'localhost'}${path}`;
+}
+
+/** Where the metadata of `resource` is published (RFC 9728 §3.1: the well-known path, then the resource's path). */
+export function metadataUrl(resource: string): string {
+  const url = new URL(resource);
+  const path = url.pathname === '/' ? '' : url.pathname.replace(/\/$/, '');
+  return `${url.origin}${METADATA_PATH}${path}`;
+}
+
+/** The RFC 9728 document for `resource`. */
+export function metadataDocument(
+  metadata: ProtectedResourceMetadataOptions,
+  resource: string,
+): JsonObject {
+  const document: JsonObject = {
+    resource,
+    authorization_servers: [...metadata.authorizationServers],
+    bearer_methods_supported: [...(metadata.bearerMethodsSupported ?? ['header'])],
+  };
+  if (metadata.scopesSupported) document.scopes_supported = [...metadata.scopesSupported];
+  if (metadata.resourceName !== undefined) document.resource_name = metadata.resourceName;
+  if (metadata.resourceDocumentation !== undefined)
+    document.resource_documentation = metadata.resourceDocumentation;
+  if (metadata.resourcePolicyUri !== undefined)
+    document.resource_policy_uri = metadata.resourcePolicyUri;
+  if (metadata.resourceTosUri !== undefined) document.resource_tos_uri = metadata.resourceTosUri;
+  return { ...document, ...metadata.extra };
+}
+
+/**
+ * Answers `GET /.well-known/oauth-protected-resource[<suffix>]` with the RFC 9728 document of the
+ * resource at `resourcePath`: served at the root and at the resource's own path (RFC 9728 §3.1,
+ * which MCP clients try first); other suffixes go to `next` or get `404`.
+ */
+export function serveMetadata(
+  req: IncomingMessage,
+  res: ServerResponse,
+  metadata: ProtectedResourceMetadataOptions,
+  endpointPath: string | undefined,
+  suffix: string,
+  next?: (error?: unknown) => void,
+): void {
+  const resourcePath =
+    metadata.resource !== undefined
+      ? new URL(metadata.resource).pathname.replace(/\/$/, '')
+      : (endpointPath ?? suffix);
+  if (suffix !== '' && suffix !== resourcePath) {
+    if (next !== undefined) next();
+    else sendError(res, 404, 'Not Found: no protected-resource metadata at this path');
+    return;
+  }
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    sendError(res, 405, 'Method Not Allowed: use GET', { Allow: 'GET, HEAD' });
+    return;
+  }
+  const document = metadataDocument(metadata, resourceOf(req, metadata, resourcePath));
+  // Public by nature: browser-based clients must be able to read it from any origin.
+  sendJson(res, 200, JSON.stringify(document), {
+    'Access-Control-Allow-Origin': '*',
+    'Cache-Control': 'max-age=3600',
+  });
+}

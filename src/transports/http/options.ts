@@ -1,0 +1,181 @@
+import type { IncomingMessage } from 'node:http';
+import { type Awaitable, ConfigurationError } from '../../core';
+import type { HttpSession } from './session';
+
+/**
+ * The OAuth 2.0 Protected Resource Metadata (RFC 9728) this server publishes at
+ * `GET /.well-known/oauth-protected-resource` (and the same path followed by the MCP endpoint's
+ * path), so OAuth-aware MCP clients find the authorization server to get a token from.
+ */
+export interface ProtectedResourceMetadataOptions {
+  /** `authorization_servers`: the issuer URLs of the authorization servers that grant tokens for this server. */
+  authorizationServers: readonly string[];
+  /**
+   * `resource`: this server's resource identifier, the absolute URL of the MCP endpoint
+   * (e.g. `https://mcp.example.com/mcp`). Default: built from the request's `Host` and the path.
+   * Give it when the server runs behind a proxy that changes the host or the scheme.
+   */
+  resource?: string;
+  /** `scopes_supported`: the OAuth scopes the server understands. */
+  scopesSupported?: readonly string[];
+  /** `bearer_methods_supported` (default `['header']`: the `Authorization: Bearer` header). */
+  bearerMethodsSupported?: readonly string[];
+  /** `resource_name`: a human-readable name of the server. */
+  resourceName?: string;
+  /** `resource_documentation`: a URL of documentation for developers. */
+  resourceDocumentation?: string;
+  /** `resource_policy_uri`: a URL about how the data is used. */
+  resourcePolicyUri?: string;
+  /** `resource_tos_uri`: a URL of the terms of service. */
+  resourceTosUri?: string;
+  /** Further RFC 9728 members, sent as given (snake_case names). */
+  extra?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Turns a request into the identity of its caller: any value but `null`/`undefined` (for example
+ * `{ sub: 'alice', scopes: ['read'] }`), or `null`/`undefined` when the request is not
+ * authenticated (the client is then answered `401`). See {@link bearerAuth}.
+ */
+export type Authenticate = (req: IncomingMessage) => Awaitable<unknown>;
+
+/** Options of {@link createHttpHandler} (and of {@link serveHttp}). */
+export interface HttpHandlerOptions<C = HttpSession> {
+  /**
+   * The MCP endpoint's path (e.g. `/mcp`): requests to other paths get `404`, or go to `next`
+   * when the handler is mounted as a middleware. Default: none — every request handed to the
+   * handler is for the endpoint (the framework's route decides). {@link serveHttp} sets `/mcp`.
+   */
+  path?: string;
+  /**
+   * `true` (default): `initialize` opens a session with an `Mcp-Session-Id`; the session keeps the
+   * client's revision, capabilities, log level, subscriptions and its server-to-client stream.
+   * `false`: stateless — no session ids, every POST stands alone with a fresh peer, `GET` and
+   * `DELETE` answer `405` (the mode for serverless and horizontally scaled deployments; calls
+   * cannot ask the client things there, since no answer could find its way back).
+   */
+  sessions?: boolean;
+  /** A session unused this long (ms) ends; its next request gets `404`. Default 30 minutes; `0` never. */
+  sessionIdleTimeout?: number;
+  /** The most sessions kept at once; an `initialize` past it gets `503`. Default 10 000. */
+  maxSessions?: number;
+  /**
+   * The browser origins allowed to call (`Origin` header; requests without one, from non-browser
+   * clients, are always allowed): exact origins such as `'https://app.example.com'`, `'*'` for
+   * any, or a predicate. Default: loopback origins only (`http(s)://localhost|127.0.0.1|[::1]`,
+   * any port). Anything else gets `403` (DNS-rebinding and cross-site protection).
+   */
+  allowedOrigins?: readonly string[] | ((origin: string) => boolean);
+  /**
+   * The host names accepted in the `Host` header (`'example.com'` any port, `'example.com:8443'`
+   * that port only), or `false` for no check. Default: when the request arrived on a loopback
+   * address, only `localhost`, `127.0.0.1` and `[::1]` (any port) — a DNS-rebinding page's
+   * `Host: evil.example.com` gets `403`; on other addresses, no check. Behind a reverse proxy on
+   * the same machine, list your public host names here.
+   */
+  allowedHosts?: readonly string[] | false;
+  /**
+   * `true` (default): a request whose `MCP-Protocol-Version` names a revision other than the one
+   * its session agreed at `initialize` gets `400` — except `2025-03-26`, the revision assumed
+   * when the header is absent (MCP 2025-06-18 basic/transports; the official conformance suite
+   * sends it on sessions of any revision). An unsupported or malformed value always gets `400`.
+   * `false`: any supported revision is accepted.
+   */
+  strictProtocolVersion?: boolean;
+  /** The largest request body read, in bytes (default 4 MiB); a larger one gets `413` and is not buffered. */
+  maxBodyBytes?: number;
+  /**
+   * How long (ms) a POST may take, from its first byte to its answer (default 5 minutes; `0` no
+   * limit). A body still arriving then gets `408`; calls still running are cancelled (their
+   * `signal` aborts) and each request is answered `{"code":-32001,"message":"Request timed out"}`.
+   */
+  requestTimeout?: number;
+  /** How long (ms) a server-to-client request (elicitation, sampling, roots) waits for the client. Default 60 s. */
+  clientRequestTimeout?: number;
+  /** Interval (ms) of the `: keep-alive` comments on open event streams (default 15 s; `0` none). */
+  keepAliveInterval?: number;
+  /** How long (ms) {@link HttpHandler.close} lets calls in flight finish before aborting them. Default 10 s. */
+  shutdownTimeout?: number;
+  /**
+   * Authenticates every request to the endpoint (see {@link Authenticate}); no identity → `401`
+   * with `WWW-Authenticate: Bearer` (and `resource_metadata` when {@link resourceMetadata} is set).
+   * The identity is kept on the session: a later request of the session by another identity
+   * (see {@link identityKey}) gets `404`, as if the session did not exist.
+   */
+  authenticate?: Authenticate;
+  /**
+   * What makes two identities the same principal, so a refreshed token keeps its session. Default:
+   * a string or number identity itself; for an object, its `sub`, `id`, `clientId` or `client_id`
+   * (the first present), else its JSON text.
+   */
+  identityKey?: (identity: unknown) => string;
+  /** Publish RFC 9728 protected-resource metadata (and point `401` answers at it). */
+  resourceMetadata?: ProtectedResourceMetadataOptions;
+  /**
+   * Builds what the core receives as context for each POST. Default: the {@link HttpSession} itself
+   * (its `id`, `identity`, `revision` and `peer`; in stateless mode a session without `id`).
+   */
+  context?: (req: IncomingMessage, session: HttpSession, identity: unknown) => C;
+  /** Told about unexpected errors of the transport (a throwing `authenticate` or `context`, …). Default: printed on stderr. */
+  onError?: (error: unknown, req?: IncomingMessage) => void;
+}
+
+/** The defaults of {@link HttpHandlerOptions}. */
+export const HTTP_DEFAULTS = Object.freeze({
+  sessions: true,
+  sessionIdleTimeout: 30 * 60_000,
+  maxSessions: 10_000,
+  maxBodyBytes: 4 * 1024 * 1024,
+  requestTimeout: 5 * 60_000,
+  clientRequestTimeout: 60_000,
+  keepAliveInterval: 15_000,
+  shutdownTimeout: 10_000,
+});
+
+type Numeric = Exclude<keyof typeof HTTP_DEFAULTS, 'sessions'>;
+
+/** The options with every default filled in and every number checked. */
+export type ResolvedOptions<C> = HttpHandlerOptions<C> & { [K in Numeric]: number } & {
+  sessions: boolean;
+};
+
+export function resolveOptions<C>(options: HttpHandlerOptions<C> = {}): ResolvedOptions<C> {
+  if (typeof options !== 'object' || options === null) {
+    throw new ConfigurationError('createHttpHandler: options must be an object.');
+  }
+  const resolved = { ...HTTP_DEFAULTS, ...dropUndefined(options) } as ResolvedOptions<C>;
+  for (const name of Object.keys(HTTP_DEFAULTS) as Array<keyof typeof HTTP_DEFAULTS>) {
+    if (name === 'sessions') continue;
+    const value = resolved[name];
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+      throw new ConfigurationError(
+        `createHttpHandler: "${name}" must be a number of 0 or more (got ${String(value)}).`,
+      );
+    }
+  }
+  if (resolved.maxBodyBytes === 0) {
+    throw new ConfigurationError('createHttpHandler: "maxBodyBytes" must be more than 0.');
+  }
+  if (resolved.path !== undefined && !resolved.path.startsWith('/')) {
+    throw new ConfigurationError(
+      `createHttpHandler: "path" must start with "/" (got "${resolved.path}").`,
+    );
+  }
+  const metadata = resolved.resourceMetadata;
+  if (metadata !== undefined && !Array.isArray(metadata.authorizationServers)) {
+    throw new ConfigurationError(
+      'createHttpHandler: "resourceMetadata.authorizationServers" must be an array of issuer URLs.',
+    );
+  }
+  if (metadata?.resource !== undefined && !URL.canParse(metadata.resource)) {
+    throw new ConfigurationError(
+      `createHttpHandler: "resourceMetadata.resource" must be an absolute URL such as "https://mcp.example.com/mcp" (got "${metadata.resource}").`,
+    );
+  }
+  resolved.sessions = resolved.sessions !== false;
+  return resolved;
+}
+
+function dropUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

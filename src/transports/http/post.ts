@@ -1,0 +1,239 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type JsonRpcId, type Link, Peer, type ProtocolVersion } from '../../core';
+import { readBody } from './body';
+import type { Flight, HttpEndpoint } from './endpoint';
+import { Exchange } from './exchange';
+import { accepts, isJsonContentType } from './media';
+import { sendError, sendJson } from './reply';
+import { HttpSession } from './session';
+import type { SessionEntry } from './sessions';
+
+/** MCP 2025-06-18 basic/transports: without `MCP-Protocol-Version`, assume 2025-03-26. */
+const ASSUMED_REVISION: ProtocolVersion = '2025-03-26';
+/** How the core begins an answer that refuses the whole message (Invalid Request, id null). */
+const REFUSED_WHOLE = '{"jsonrpc":"2.0","id":null,"error"';
+/** JSON-RPC code of a request cancelled by `requestTimeout` (the code MCP SDKs use for timeouts). */
+const REQUEST_TIMED_OUT = -32001;
+
+type Message =
+  | { ok: true; value: unknown }
+  | { ok: false; status: number; body?: string; text?: string };
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function noop(): void {}
+
+/** The ids of the requests (not notifications, not responses) in a message or batch. */
+function requestIds(value: unknown): JsonRpcId[] {
+  const ids: JsonRpcId[] = [];
+  for (const item of Array.isArray(value) ? value : [value]) {
+    if (
+      isObject(item) &&
+      typeof item.method === 'string' &&
+      (typeof item.id === 'string' || typeof item.id === 'number')
+    ) {
+      ids.push(item.id);
+    }
+  }
+  return ids;
+}
+
+function succeeded(answer: string | null): boolean {
+  if (answer === null) return false;
+  try {
+    const value: unknown = JSON.parse(answer);
+    return isObject(value) && 'result' in value;
+  } catch {
+    return false;
+  }
+}
+
+/** The body as a parsed JSON-RPC message, or the refusal to send. */
+async function readMessage<C>(
+  endpoint: HttpEndpoint<C>,
+  req: IncomingMessage,
+  signal: AbortSignal,
+): Promise<Message> {
+  const limit = endpoint.options.maxBodyBytes;
+  const tooLarge = `Payload Too Large: the body must not exceed ${limit} bytes`;
+  const given = (req as { body?: unknown }).body;
+  let text: string;
+  if (given !== undefined) {
+    // A framework's body parser ran first (express.json(), express.text(), …): take what it read.
+    if (typeof given !== 'string' && !Buffer.isBuffer(given)) return { ok: true, value: given };
+    if (Buffer.byteLength(given) > limit) return { ok: false, status: 413, text: tooLarge };
+    text = given.toString();
+  } else {
+    const body = await readBody(req, limit, signal);
+    if (!body.ok) {
+      switch (body.reason) {
+        case 'too-large':
+          return { ok: false, status: 413, text: tooLarge };
+        case 'timeout':
+          return {
+            ok: false,
+            status: 408,
+            text: 'Request Timeout: the body did not arrive in time',
+          };
+        case 'consumed':
+          return {
+            ok: false,
+            status: 400,
+            text: 'Bad Request: the body was already read by another middleware; hand it over as req.body (or leave it unread)',
+          };
+        default:
+          return { ok: false, status: 0 };
+      }
+    }
+    text = body.text;
+  }
+  const parsed = endpoint.core.rpc.parse(text);
+  // MCP basic/transports: a message the server cannot accept gets an HTTP error status.
+  return parsed.ok
+    ? { ok: true, value: parsed.value }
+    : { ok: false, status: 400, body: parsed.answer };
+}
+
+/** `requestTimeout` struck while the calls ran: cancel them and answer each with a timeout error. */
+function timeOut(flight: Flight, ids: JsonRpcId[], batch: boolean): void {
+  if (flight.exchange.done) return;
+  for (const id of ids) flight.peer.cancel(id, 'The request timed out.');
+  const errors = ids.map(
+    (id) =>
+      `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"error":{"code":${REQUEST_TIMED_OUT},"message":"Request timed out"}}`,
+  );
+  flight.exchange.answer(errors.length === 0 ? null : batch ? `[${errors.join(',')}]` : errors[0]!);
+}
+
+/**
+ * Answers a POST (MCP basic/transports, "Sending messages to the server"): checks `Accept` (406)
+ * and `Content-Type` (415), reads the body within `maxBodyBytes` (413) and `requestTimeout`
+ * (408), parses it (400 with the JSON-RPC parse error), finds or opens the session, and hands the
+ * message to the core with a link whose `send` turns the response into an event stream.
+ */
+export async function handlePost<C>(
+  endpoint: HttpEndpoint<C>,
+  req: IncomingMessage,
+  res: ServerResponse,
+  identity: unknown,
+): Promise<void> {
+  const { options, store } = endpoint;
+  const accept = req.headers.accept;
+  if (!accepts(accept, 'application/json') || !accepts(accept, 'text/event-stream')) {
+    return sendError(
+      res,
+      406,
+      'Not Acceptable: the Accept header must list application/json and text/event-stream',
+    );
+  }
+  if (!isJsonContentType(req.headers['content-type'])) {
+    return sendError(res, 415, 'Unsupported Media Type: Content-Type must be application/json');
+  }
+
+  const deadline = new AbortController();
+  let onTimeout = (): void => deadline.abort();
+  const timer =
+    options.requestTimeout > 0 ? setTimeout(() => onTimeout(), options.requestTimeout) : undefined;
+  let entry: SessionEntry | undefined;
+  let session: HttpSession | undefined;
+  let opened = false;
+  let flight: Flight | undefined;
+  try {
+    const message = await readMessage(endpoint, req, deadline.signal);
+    if (!message.ok) {
+      if (message.status === 0) return; // the client went away mid-body: nobody to answer
+      // The rest of a refused body is not read: close the connection rather than drain it.
+      const headers = message.status === 400 ? undefined : { Connection: 'close' };
+      if (message.body !== undefined) sendJson(res, message.status, message.body, headers);
+      else sendError(res, message.status, message.text!, headers);
+      return;
+    }
+    const value = message.value;
+    const ids = requestIds(value);
+    const initialize = isObject(value) && value.method === 'initialize';
+    if (endpoint.closing && ids.length > 0) {
+      // While shutting down, answers and notifications still come in (a call in flight may
+      // await the client's answer); new requests do not.
+      return sendError(res, 503, 'Service Unavailable: the server is shutting down', {
+        Connection: 'close',
+      });
+    }
+
+    if (store !== undefined) {
+      let found: SessionEntry | undefined;
+      if (initialize) {
+        if (store.full()) {
+          return sendError(
+            res,
+            503,
+            'Service Unavailable: the server holds as many sessions as it may; try again later',
+            { 'Retry-After': '10' },
+          );
+        }
+        found = store.open(identity, endpoint.ownerOf(identity));
+        opened = true;
+      } else {
+        found = endpoint.findSession(req, res, identity);
+        if (found === undefined || !endpoint.checkVersion(req, res, found.session.revision)) return;
+      }
+      found.active += 1;
+      found.lastActive = Date.now();
+      entry = found;
+      session = found.session;
+    } else {
+      if (!initialize && !endpoint.checkVersion(req, res, undefined)) return;
+      const peer = new Peer({ requestTimeout: options.clientRequestTimeout });
+      if (!initialize) {
+        peer.revision =
+          (req.headers['mcp-protocol-version'] as ProtocolVersion | undefined) ?? ASSUMED_REVISION;
+      }
+      session = new HttpSession(undefined, identity, peer);
+    }
+
+    const peer = session.peer;
+    const exchange = new Exchange(res, options.keepAliveInterval);
+    if (entry !== undefined) {
+      const owner = entry;
+      exchange.fallback = (json) => owner.stream?.send(json);
+    } else {
+      // Stateless: no one else could receive this call's answer, so a client leaving cancels it.
+      res.once('close', () => {
+        if (!exchange.done) peer.close(new Error('The client disconnected.'));
+      });
+    }
+    const context = endpoint.contextOf(req, session, identity);
+    if (opened) res.setHeader('Mcp-Session-Id', session.id!);
+    const link: Link = { peer, send: (outgoing) => exchange.send(outgoing) };
+    const running = endpoint.core.dispatch(value, context, link);
+    const current: Flight = { exchange, peer, done: running.then(noop, noop) };
+    flight = current;
+    endpoint.flights.add(current);
+    onTimeout = () => timeOut(current, ids, Array.isArray(value));
+
+    const answer = await running;
+    if (opened && !succeeded(answer)) {
+      store!.end(entry!, 'initialize failed.');
+      opened = false;
+      if (!res.headersSent) res.removeHeader('Mcp-Session-Id');
+    }
+    exchange.answer(answer, answer?.startsWith(REFUSED_WHOLE) ? 400 : 200);
+  } catch (error) {
+    if (opened) {
+      store!.end(entry!, 'initialize failed.');
+      if (!res.headersSent) res.removeHeader('Mcp-Session-Id');
+    }
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    if (flight !== undefined) endpoint.flights.delete(flight);
+    if (entry !== undefined) {
+      entry.active -= 1;
+      entry.lastActive = Date.now();
+    } else if (session !== undefined) {
+      // Stateless: the call is over; a server-to-client request still pending can never be answered.
+      session.peer.close(new Error('The request is over.'));
+    }
+  }
+}

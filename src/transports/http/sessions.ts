@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import { Peer } from '../../core';
+import { HttpSession } from './session';
+import type { SseStream } from './sse';
+
+/** What the transport keeps beside a session: its identity key, activity and GET stream. */
+export interface SessionEntry {
+  readonly session: HttpSession;
+  /** The key of the identity that opened the session (see `identityKey`). */
+  readonly owner: string | undefined;
+  /** POSTs of this session being answered right now (a busy session is never idle). */
+  active: number;
+  lastActive: number;
+  /** The server-to-client stream opened with GET, while it is open. */
+  stream: SseStream | undefined;
+}
+
+/** A session id: 192 random bits as base64url, 32 visible ASCII characters (MCP: 0x21–0x7E). */
+export function newSessionId(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/**
+ * The live sessions by id, with idle expiry (checked on every look-up, and swept on an unref'd
+ * timer so abandoned sessions do not hold memory) and a bound on their number.
+ */
+export class SessionStore {
+  private readonly entries = new Map<string, SessionEntry>();
+  private sweeper: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly idleTimeout: number,
+    private readonly max: number,
+    private readonly clientRequestTimeout: number,
+  ) {
+    if (idleTimeout > 0) {
+      const every = Math.min(Math.max(Math.floor(idleTimeout / 2), 10), 60_000);
+      this.sweeper = setInterval(() => this.sweep(), every);
+      this.sweeper.unref();
+    }
+  }
+
+  /** How many sessions are live. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Whether a new session would pass `max` (expired ones are swept first). */
+  full(): boolean {
+    if (this.entries.size < this.max) return false;
+    this.sweep();
+    return this.entries.size >= this.max;
+  }
+
+  /** Opens a session for the identity (keyed by `owner`). */
+  open(identity: unknown, owner: string | undefined): SessionEntry {
+    let id = newSessionId();
+    while (this.entries.has(id)) id = newSessionId();
+    const peer = new Peer({ requestTimeout: this.clientRequestTimeout });
+    const entry: SessionEntry = {
+      session: new HttpSession(id, identity, peer),
+      owner,
+      active: 0,
+      lastActive: Date.now(),
+      stream: undefined,
+    };
+    this.entries.set(id, entry);
+    return entry;
+  }
+
+  /** The live session with this id; an expired one is ended and not returned. */
+  get(id: string): SessionEntry | undefined {
+    const entry = this.entries.get(id);
+    if (entry !== undefined && this.expired(entry, Date.now())) {
+      this.end(entry, 'The session expired.');
+      return undefined;
+    }
+    return entry;
+  }
+
+  /** Every live session (for broadcasts). */
+  values(): IterableIterator<SessionEntry> {
+    return this.entries.values();
+  }
+
+  /** Ends a session: forgotten, its calls aborted, its pending requests rejected, its stream closed. */
+  end(entry: SessionEntry, reason: string): void {
+    const id = entry.session.id;
+    if (id !== undefined && this.entries.get(id) === entry) this.entries.delete(id);
+    entry.stream?.end();
+    entry.stream = undefined;
+    if (!entry.session.peer.isClosed) entry.session.peer.close(new Error(reason));
+  }
+
+  /** Ends every expired session. */
+  sweep(): void {
+    const now = Date.now();
+    for (const entry of this.entries.values()) {
+      if (this.expired(entry, now)) this.end(entry, 'The session expired.');
+    }
+  }
+
+  /** Ends every session and stops the sweeper. */
+  clear(reason: string): void {
+    if (this.sweeper !== undefined) clearInterval(this.sweeper);
+    this.sweeper = undefined;
+    for (const entry of [...this.entries.values()]) this.end(entry, reason);
+  }
+
+  private expired(entry: SessionEntry, now: number): boolean {
+    return (
+      this.idleTimeout > 0 &&
+      entry.active === 0 &&
+      entry.stream === undefined &&
+      now - entry.lastActive > this.idleTimeout
+    );
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * A bounded load test on loopback: 10,000 initialize/DELETE cycles against one server, 32 at a
+ * time. Afterwards no session is left and the heap has not grown with the sessions opened.
+ */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { type HttpServerHandle, serveHttp } from '../../../src/transports/http';
+import { initializeMessage, post, testCore } from './harness';
+
+const CYCLES = 10_000;
+const CONCURRENCY = 32;
+
+/** `global.gc`, or one obtained at run time; undefined when neither is possible. */
+function collector(): (() => void) | undefined {
+  const exposed = (globalThis as { gc?: () => void }).gc;
+  if (typeof exposed === 'function') return exposed;
+  try {
+    setFlagsFromString('--expose-gc');
+    return runInNewContext('gc') as () => void;
+  } catch {
+    return undefined;
+  }
+}
+
+async function cycle(url: string): Promise<void> {
+  const opened = await post(url, initializeMessage());
+  await opened.arrayBuffer();
+  const sessionId = opened.headers.get('mcp-session-id');
+  if (opened.status !== 200 || sessionId === null) throw new Error(`initialize: ${opened.status}`);
+  const deleted = await fetch(url, { method: 'DELETE', headers: { 'mcp-session-id': sessionId } });
+  await deleted.arrayBuffer();
+  if (deleted.status !== 204) throw new Error(`DELETE: ${deleted.status}`);
+}
+
+async function run(url: string, cycles: number): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < cycles) {
+      next += 1;
+      await cycle(url);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+}
+
+function settledHeap(gc: () => void): number {
+  for (let i = 0; i < 3; i += 1) gc();
+  return process.memoryUsage().heapUsed;
+}
+
+describe('load', () => {
+  let server: HttpServerHandle;
+
+  beforeAll(async () => {
+    server = await serveHttp(testCore().core, { maxSessions: CONCURRENCY * 2 });
+  });
+  afterAll(() => server.close());
+
+  test(`${CYCLES} initialize/DELETE cycles leave no session and no heap growth`, async () => {
+    const gc = collector();
+    await run(server.url, 500); // warm up: JIT, connection pool, lazy allocations
+    const before = gc ? settledHeap(gc) : 0;
+    const started = Date.now();
+    await run(server.url, CYCLES);
+    const elapsed = Date.now() - started;
+
+    expect(server.handler.sessions).toBe(0);
+    expect(elapsed).toBeLessThan(45_000);
+    if (gc) {
+      const growth = settledHeap(gc) - before;
+      // A leaked session (peer, maps, id) costs well over 400 bytes: 10,000 of them would show.
+      expect(growth).toBeLessThan(4 * 1024 * 1024);
+    }
+  }, 60_000);
+});

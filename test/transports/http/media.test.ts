@@ -1,0 +1,81 @@
+/**
+ * The header parsers of the transport: `Accept` (media ranges, q-values, specificity),
+ * `Content-Type`, `Host`, `Origin` and `Authorization` — exact cases, and properties: whatever
+ * the header, they answer and never throw.
+ */
+import type { IncomingMessage } from 'node:http';
+import fc from 'fast-check';
+import { bearerToken } from '../../../src/transports/http';
+import { accepts, isJsonContentType } from '../../../src/transports/http/media';
+import { hostPolicy, originPolicy } from '../../../src/transports/http/security';
+
+describe('accepts', () => {
+  test.each([
+    ['application/json, text/event-stream', 'application/json', true],
+    ['application/json, text/event-stream', 'text/event-stream', true],
+    ['application/json', 'text/event-stream', false],
+    ['*/*', 'text/event-stream', true],
+    ['text/*', 'text/event-stream', true],
+    ['text/*', 'application/json', false],
+    ['APPLICATION/JSON;q=0.9', 'application/json', true],
+    ['application/json;q=0', 'application/json', false],
+    ['*/*, application/json;q=0', 'application/json', false],
+    ['application/json;q=0, */*', 'application/json', false],
+    ['text/event-stream;q=0.5, */*;q=0', 'text/event-stream', true],
+    ['', 'application/json', false],
+  ])('%j accepts %s: %s', (header, mime, expected) => {
+    expect(accepts(header, mime)).toBe(expected);
+  });
+
+  test('no Accept header accepts nothing (MCP clients must send one)', () => {
+    expect(accepts(undefined, 'application/json')).toBe(false);
+  });
+});
+
+describe('isJsonContentType', () => {
+  test.each([
+    ['application/json', true],
+    ['Application/JSON', true],
+    ['application/json; charset=utf-8', true],
+    ['application/json;charset="UTF-8"', true],
+    ['application/json; charset=iso-8859-1', false],
+    ['application/jsonx', false],
+    ['text/json', false],
+    ['', false],
+  ])('%j: %s', (header, expected) => {
+    expect(isJsonContentType(header)).toBe(expected);
+  });
+});
+
+describe('parsers never throw', () => {
+  const header = fc.oneof(fc.string(), fc.string({ unit: 'binary' }));
+
+  test('Accept and Content-Type', () => {
+    fc.assert(
+      fc.property(header, (value) => {
+        expect(typeof accepts(value, 'application/json')).toBe('boolean');
+        expect(typeof isJsonContentType(value)).toBe('boolean');
+      }),
+    );
+  });
+
+  test('Host and Origin', () => {
+    const hosts = [hostPolicy(undefined), hostPolicy(['example.com', 'localhost:80'])];
+    const origins = [originPolicy(undefined), originPolicy(['https://a.example'])];
+    fc.assert(
+      fc.property(header, (value) => {
+        for (const allowed of hosts) expect(typeof allowed(value, '127.0.0.1')).toBe('boolean');
+        for (const allowed of origins) expect(typeof allowed(value)).toBe('boolean');
+      }),
+    );
+  });
+
+  test('Authorization', () => {
+    fc.assert(
+      fc.property(header, (value) => {
+        const token = bearerToken({ headers: { authorization: value } } as IncomingMessage);
+        expect(token === undefined || typeof token === 'string').toBe(true);
+      }),
+    );
+  });
+});
