@@ -8,6 +8,7 @@ import 'reflect-metadata';
 
 export * from '../decorators';
 export * from './core';
+export * from './devtools';
 export { type ProviderClass, resolveProvider, type ServiceContainer } from './di';
 export * from './registry';
 export {

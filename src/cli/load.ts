@@ -1,0 +1,66 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** A loaded application: anything with a `core` that answers `handle` (an `McpApplication`). */
+export interface LoadedApplication {
+  readonly core: { handle(payload: string, context?: unknown): Promise<string | null> };
+}
+
+/** A command-line mistake: printed without a stack trace, exit code 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+function isApplication(value: unknown): value is LoadedApplication {
+  const core = (value as { core?: { handle?: unknown } } | null | undefined)?.core;
+  return typeof core === 'object' && core !== null && typeof core.handle === 'function';
+}
+
+/**
+ * Loads a compiled module (CommonJS or ESM) and finds the application it exports: the default
+ * export, or a named export `app`. Relative paths resolve from `cwd`. With `introspectable`, only
+ * an application that can `describe()` itself counts (an `McpApplication`, not a bare core).
+ */
+export async function loadApplication(
+  specifier: string,
+  cwd = process.cwd(),
+  options: { introspectable?: boolean } = {},
+): Promise<LoadedApplication> {
+  const path = resolve(cwd, specifier);
+  if (!existsSync(path)) {
+    throw new UsageError(
+      `Cannot find module "${specifier}" (looked at ${path}). Give a compiled .js file, e.g. dist/server.js.`,
+    );
+  }
+  let loaded: Record<string, unknown>;
+  try {
+    loaded = path.endsWith('.mjs') ? await import(pathToFileURL(path).href) : require(path);
+  } catch (error) {
+    // A module that throws while loading is its own failure (exit 1), not a usage mistake.
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_REQUIRE_ESM') throw error;
+    loaded = await import(pathToFileURL(path).href);
+  }
+  const candidates = [
+    loaded?.default,
+    loaded?.app,
+    (loaded?.default as Record<string, unknown> | undefined)?.app,
+    loaded,
+  ];
+  const found = candidates.find(
+    (candidate) =>
+      isApplication(candidate) &&
+      (!options.introspectable ||
+        typeof (candidate as { describe?: unknown }).describe === 'function'),
+  );
+  if (found === undefined) {
+    const names = Object.keys(loaded ?? {}).join(', ') || 'nothing';
+    throw new UsageError(
+      `"${specifier}" exports no McpApplication (it exports: ${names}). Export one: \`export const app = McpApplication.create({ … })\` or \`export default app\`.`,
+    );
+  }
+  return found as LoadedApplication;
+}

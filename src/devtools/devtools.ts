@@ -1,0 +1,81 @@
+import 'reflect-metadata';
+import type { Reporter } from '../core';
+import { McpApplication } from '../registry';
+import { docsProvider } from './docs-provider';
+import { DevtoolsGenerators } from './generator-provider';
+import { DevtoolsGuide } from './guide-provider';
+import type { IntrospectableApplication } from './introspect';
+import { DevtoolsIntrospection } from './introspection-provider';
+import { DevtoolsReference } from './reference-provider';
+import { DevtoolsState } from './state';
+
+/** Options of {@link createDevtools} and {@link devtoolsProviders}. */
+export interface DevtoolsOptions {
+  /**
+   * The application the introspection tools describe (`describe_application`, …,
+   * `validate_schema { tool }`, `generate_test_stub`): an `McpApplication`, or a function that
+   * returns it, for devtools added to that same application (it does not exist yet when its
+   * providers are listed). Default for {@link createDevtools}: the devtools server itself.
+   */
+  app?: IntrospectableApplication | (() => IntrospectableApplication | undefined);
+  /** The transports the application is served over, as `describe_application` reports them (e.g. `['stdio']`). */
+  transports?: readonly string[];
+  /** Where `guide.md` and the documentation pages are read from (default: the package's `docs/` folder). */
+  docsFolder?: string;
+  /** Told about unexpected errors of the devtools server (the client gets `-32603`); {@link createDevtools} only. */
+  reporter?: Reporter;
+}
+
+const BASES = [DevtoolsGuide, DevtoolsReference, DevtoolsIntrospection, DevtoolsGenerators];
+
+/** `Base` bound to one state: a no-argument subclass that keeps the base's name and decorated methods. */
+function bind(Base: new (state: DevtoolsState) => object, state: DevtoolsState): new () => object {
+  const Bound = class extends Base {
+    constructor() {
+      super(state);
+    }
+  };
+  Object.defineProperty(Bound, 'name', { value: Base.name });
+  // No constructor parameters to inject: say so, whatever metadata the base class carries.
+  Reflect.defineMetadata('design:paramtypes', [], Bound);
+  return Bound;
+}
+
+function providersFor(state: DevtoolsState): Array<new () => object> {
+  const providers = BASES.map((Base) => bind(Base, state));
+  const docs = docsProvider(state.documents);
+  if (docs !== undefined) providers.splice(1, 0, docs);
+  return providers;
+}
+
+/** See `devtoolsProviders` in index.ts (loaded lazily from there). */
+export function devtoolsProviders(options: DevtoolsOptions = {}): Array<new () => object> {
+  return providersFor(DevtoolsState.load(options.app, options.transports, options.docsFolder));
+}
+
+/** See `createDevtools` in index.ts (loaded lazily from there). */
+export function createDevtools(options: DevtoolsOptions = {}): McpApplication {
+  let self: McpApplication | undefined;
+  const state = DevtoolsState.load(
+    options.app ?? (() => self),
+    options.transports,
+    options.docsFolder,
+    options.app === undefined
+      ? 'No application was given: this describes the devtools server itself, an application built with the same decorators.'
+      : undefined,
+  );
+  self = McpApplication.create({
+    name: 'declarative-mcp-devtools',
+    version: state.version,
+    title: 'declarative-mcp devtools',
+    instructions: state.documents.guide.text,
+    providers: providersFor(state),
+    reporter: options.reporter,
+  });
+  return self;
+}
+
+/** See `devtoolsGuide` in index.ts (loaded lazily from there). */
+export function devtoolsGuide(options: Pick<DevtoolsOptions, 'docsFolder'> = {}): string {
+  return DevtoolsState.load(undefined, undefined, options.docsFolder).documents.guide.text;
+}

@@ -1,0 +1,199 @@
+/**
+ * The test generator: a jest test that drives one tool through the in-memory client
+ * (`connect` from `declarative-mcp/testing`): listed, answers sample arguments, refuses bad ones.
+ */
+import { Imports, kebab, pascal, quote } from './code';
+import { fieldsSchema, parseFields } from './field-spec';
+import { type Stub, StubError } from './stubs';
+
+type Schema = Record<string, unknown>;
+
+function isObject(value: unknown): value is Schema {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function typeOf(schema: Schema): string | undefined {
+  const type = schema.type;
+  if (typeof type === 'string') return type;
+  if (Array.isArray(type)) return type.find((t) => t !== 'null') as string | undefined;
+  return undefined;
+}
+
+/** A value `schema` accepts, as simple as possible (required members only). */
+export function sampleOf(schema: unknown, depth = 0): unknown {
+  if (!isObject(schema) || depth > 8) return null;
+  if ('const' in schema) return schema.const;
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
+  if ('default' in schema) return schema.default;
+  for (const keyword of ['anyOf', 'oneOf', 'allOf'] as const) {
+    const list = schema[keyword];
+    if (Array.isArray(list) && list.length > 0) {
+      return keyword === 'allOf'
+        ? Object.assign({}, ...list.map((s) => sampleOf(s, depth + 1)))
+        : sampleOf(list[0], depth + 1);
+    }
+  }
+  switch (typeOf(schema) ?? (isObject(schema.properties) ? 'object' : undefined)) {
+    case 'string': {
+      const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
+      const text = 'example';
+      return text.length >= min ? text : text.padEnd(min, 'x');
+    }
+    case 'integer':
+    case 'number': {
+      let value = 1;
+      const min = typeof schema.minimum === 'number' ? schema.minimum : undefined;
+      const above =
+        typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum : undefined;
+      const max = typeof schema.maximum === 'number' ? schema.maximum : undefined;
+      const below =
+        typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum : undefined;
+      if (min !== undefined && value < min) value = Math.ceil(min);
+      if (above !== undefined && value <= above) value = Math.floor(above) + 1;
+      if (max !== undefined && value > max) value = Math.floor(max);
+      if (below !== undefined && value >= below) value = Math.ceil(below) - 1;
+      return value;
+    }
+    case 'boolean':
+      return true;
+    case 'null':
+      return null;
+    case 'array': {
+      const min = typeof schema.minItems === 'number' ? schema.minItems : 0;
+      return min > 0 ? Array.from({ length: min }, () => sampleOf(schema.items, depth + 1)) : [];
+    }
+    case 'object': {
+      const out: Schema = {};
+      const properties = isObject(schema.properties) ? schema.properties : {};
+      const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
+      for (const name of required) out[name] = sampleOf(properties[name], depth + 1);
+      return out;
+    }
+    default:
+      return null;
+  }
+}
+
+/** Arguments the schema refuses: the first typed property given a value of the wrong type, or a required one left out. */
+export function invalidOf(schema: unknown): Schema | undefined {
+  if (!isObject(schema)) return undefined;
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
+  const valid = sampleOf(schema) as Schema;
+  for (const [name, property] of Object.entries(properties)) {
+    if (!isObject(property)) continue;
+    const wrong: Record<string, unknown> = {
+      string: 42,
+      number: 'not a number',
+      integer: 'not a number',
+      boolean: 'not a boolean',
+      array: 'not a list',
+      object: 'not an object',
+    };
+    const type = Array.isArray(property.enum) ? 'enum' : typeOf(property);
+    if (type === 'enum') return { ...valid, [name]: '__not_one_of_the_values__' };
+    if (type !== undefined && type in wrong) return { ...valid, [name]: wrong[type] };
+  }
+  if (required.length > 0) {
+    const { [required[0]]: _left, ...rest } = valid;
+    return rest;
+  }
+  return undefined;
+}
+
+function parsedFields(spec: string) {
+  try {
+    return parseFields(spec);
+  } catch (error) {
+    throw new StubError((error as Error).message);
+  }
+}
+
+/** What the test generator needs to know of the tool. */
+export interface TestStubRequest {
+  tool: string;
+  /** The provider class exporting the tool. */
+  provider: string;
+  /** Where the test imports the provider from (default `./<provider in kebab case>`). */
+  module?: string;
+  /** The tool's input schema (from the introspected application, or from a field list). */
+  inputSchema?: Schema;
+  /** A field list instead of a schema. */
+  fields?: string;
+  /** Arguments for the passing call (default: a sample the schema accepts). */
+  args?: Schema;
+  /** The scopes the tool requires: the test's context holds them. */
+  scopes?: readonly string[];
+  /** Resolve the provider from typedi's `Container`. */
+  container?: boolean;
+}
+
+/** A jest test file for one tool. */
+export function testStub(request: TestStubRequest): Stub {
+  const { tool, provider } = request;
+  if (!/^[A-Z][A-Za-z0-9_$]*$/.test(provider)) {
+    throw new StubError(
+      `"${provider}" is not a class name: give the provider class, e.g. WeatherTools.`,
+    );
+  }
+  const schema =
+    request.inputSchema ??
+    (request.fields !== undefined ? fieldsSchema(parsedFields(request.fields)) : fieldsSchema([]));
+  const args = request.args ?? (sampleOf(schema) as Schema);
+  const invalid = invalidOf(schema);
+  const module = request.module ?? `./${kebab(provider)}`;
+  const imports = new Imports()
+    .add('declarative-mcp', ['McpApplication'])
+    .add('declarative-mcp/testing', ['connect'])
+    .add('declarative-mcp/testing', ['TestClient'], true)
+    .add(module, [provider]);
+  if (request.container === true) imports.add('typedi', ['Container']);
+  const scopes = (request.scopes ?? []).map(quote).join(', ');
+  const json = (value: unknown): string => JSON.stringify(value);
+  const lines = [
+    imports.render(),
+    '',
+    `describe(${quote(`tool ${tool}`)}, () => {`,
+    '  let client: TestClient;',
+    '',
+    '  beforeEach(async () => {',
+    '    const app = McpApplication.create({',
+    "      name: 'test',",
+    "      version: '0.0.0',",
+    `      providers: [${provider}],`,
+    ...(request.container === true ? ['      container: Container,'] : []),
+    '    });',
+    '    // What every call receives as its context, as a transport would pass it.',
+    `    client = await connect(app, { identity: { id: 'test-user', scopes: [${scopes}] } });`,
+    '  });',
+    '',
+    '  afterEach(() => client.close());',
+    '',
+    "  test('is listed with an object input schema', async () => {",
+    `    const listed = (await client.listTools()).find((t) => t.name === ${quote(tool)});`,
+    "    expect(listed?.inputSchema).toMatchObject({ type: 'object' });",
+    '  });',
+    '',
+    "  test('answers valid arguments', async () => {",
+    `    const result = await client.callTool(${quote(tool)}, ${json(args)});`,
+    '    expect(result.isError).toBeFalsy();',
+    '    // TODO: check what the tool answered, e.g.',
+    "    // expect(result.content).toEqual([{ type: 'text', text: '…' }]);",
+    '  });',
+  ];
+  if (invalid !== undefined) {
+    lines.push(
+      '',
+      "  test('refuses invalid arguments with an isError result the model can read', async () => {",
+      `    const result = await client.callTool(${quote(tool)}, ${json(invalid)});`,
+      '    expect(result.isError).toBe(true);',
+      '  });',
+    );
+  }
+  lines.push('});');
+  return {
+    file: `${kebab(pascal(tool))}.test.ts`,
+    code: lines.join('\n'),
+    summary: `A jest test of the tool "${tool}" through the in-memory client, importing ${provider} from ${module}.`,
+  };
+}

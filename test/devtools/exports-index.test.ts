@@ -1,0 +1,99 @@
+/**
+ * The export index list_exports reads: generated from the build's .d.ts files by the TypeScript
+ * compiler API, written to dist/exports.json by `npm run build`, and computed on first use when
+ * that file is absent. It must name exactly what the compiled entry points export.
+ */
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as ts from 'typescript';
+import { buildExportsIndex, loadExportsIndex, summaryOf } from '../../src/devtools/exports-index';
+
+const ROOT = join(__dirname, '..', '..');
+
+test('dist/exports.json is what the compiler API reads from the build now', () => {
+  const loaded = loadExportsIndex(ROOT);
+  if ('error' in loaded) throw new Error(loaded.error);
+  expect(loaded.source).toBe('dist/exports.json');
+  const now = buildExportsIndex(ts, ROOT);
+  if (JSON.stringify(loaded.index) !== JSON.stringify(now)) {
+    // The .d.ts files were rebuilt without the build's last step (plain `tsc`).
+    throw new Error('dist/exports.json is older than the .d.ts files: run `npm run build`.');
+  }
+});
+
+test('it names every value the compiled entry points export at run time, and their types', () => {
+  const loaded = loadExportsIndex(ROOT);
+  if ('error' in loaded) throw new Error(loaded.error);
+  const { entries } = loaded.index;
+  const runtime: Record<string, string> = {
+    'declarative-mcp': join(ROOT, 'dist', 'src', 'index.js'),
+    'declarative-mcp/decorators': join(ROOT, 'dist', 'decorators', 'index.js'),
+    'declarative-mcp/testing': join(ROOT, 'dist', 'src', 'testing', 'index.js'),
+  };
+  expect(Object.keys(entries).sort()).toEqual(Object.keys(runtime).sort());
+  for (const [entry, file] of Object.entries(runtime)) {
+    const values = Object.keys(require(file)).filter((name) => name !== '__esModule');
+    const named = entries[entry]
+      .filter((e) => !['interface', 'type'].includes(e.kind))
+      .map((e) => e.name);
+    expect(named.sort()).toEqual(values.sort());
+  }
+  const main = new Map(entries['declarative-mcp'].map((e) => [e.name, e]));
+  expect(main.get('McpApplicationOptions')).toEqual({
+    name: 'McpApplicationOptions',
+    kind: 'interface',
+    summary: 'Options of McpApplication.create.',
+  });
+  expect(main.get('Interceptor')?.kind).toBe('type');
+  expect(main.get('VERSIONS')?.kind).toBe('const');
+  // A re-export's TSDoc sits on its `export { … } from` line.
+  expect(main.get('JSONSchema')?.summary).toMatch(/^class-validator-jsonschema's decorator/);
+  // Members of classes: the package's own, not those inherited from Error.
+  expect(main.get('ToolError')?.members?.map((m) => m.name)).toEqual(['is']);
+});
+
+test('without dist/exports.json the index is computed from the .d.ts files with typescript', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'devtools-exports-'));
+  try {
+    cpSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
+    mkdirSync(join(dir, 'dist'));
+    symlinkSync(join(ROOT, 'dist', 'src'), join(dir, 'dist', 'src'));
+    symlinkSync(join(ROOT, 'dist', 'decorators'), join(dir, 'dist', 'decorators'));
+    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+    const loaded = loadExportsIndex(dir);
+    if ('error' in loaded) throw new Error(loaded.error);
+    expect(loaded.source).toBe('typescript');
+    const built = loadExportsIndex(ROOT);
+    if ('error' in built) throw new Error(built.error);
+    expect(loaded.index).toEqual(built.index);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('without a build, it says what to run', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'devtools-exports-'));
+  try {
+    cpSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
+    const loaded = loadExportsIndex(dir);
+    expect('error' in loaded && loaded.error).toMatch(/is missing: run npm run build/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test.each([
+  [
+    'Registers a method as an MCP tool. Its input schema comes from…',
+    'Registers a method as an MCP tool.',
+  ],
+  ['Options of {@link McpApplication.create}.', 'Options of McpApplication.create.'],
+  ['See {@link Foo | the foo} now.', 'See the foo now.'],
+  ['Sends it (e.g. `a.b`) on. More.', 'Sends it (e.g. `a.b`) on.'],
+  ['Uses `x. y` inside code. Then more.', 'Uses `x. y` inside code.'],
+  ['First line\nwraps here.\n\nSecond paragraph.', 'First line wraps here.'],
+  ['No full stop', 'No full stop'],
+])('summaryOf(%j) is %j', (doc, summary) => {
+  expect(summaryOf(doc)).toBe(summary);
+});

@@ -1,0 +1,358 @@
+/**
+ * Generated code must compile and run. Every generator's output (and every complete ```ts block
+ * of the docs) is written under .tmp/, type-checked with `tsc` against the package (paths map
+ * 'declarative-mcp' to src/), and the generated tests (plus a few checks of the generated
+ * resources and prompts) are run with jest, in a child process.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { createDevtools, McpApplication } from 'declarative-mcp';
+import { connect, type TestClient } from 'declarative-mcp/testing';
+import { codeOf } from './helpers';
+
+const ROOT = join(__dirname, '..', '..');
+const DIR = join(ROOT, '.tmp', `devtools-stubs-${process.pid}`);
+
+/** What each case asks the generators for. */
+const FIELDS =
+  'city: string, days?: integer, units: metric|imperial, tags?: string[], ratio?: number, alert: boolean';
+const CASES: Array<{
+  dir: string;
+  tool: string;
+  args: Record<string, unknown>;
+  test?: Record<string, unknown>;
+}> = [
+  {
+    dir: 'tool-zod',
+    tool: 'generate_tool_stub',
+    args: {
+      name: 'forecast',
+      description: 'The forecast for a city.',
+      fields: FIELDS,
+      context: true,
+      call: true,
+    },
+    test: { tool: 'forecast', fields: FIELDS },
+  },
+  {
+    dir: 'tool-dto',
+    tool: 'generate_tool_stub',
+    args: { name: 'get-weather', fields: FIELDS, input: 'dto', context: true },
+    test: { tool: 'get-weather', fields: FIELDS },
+  },
+  { dir: 'tool-bare', tool: 'generate_tool_stub', args: { name: 'ping' }, test: { tool: 'ping' } },
+  {
+    dir: 'provider-zod',
+    tool: 'generate_provider_stub',
+    args: {
+      name: 'WeatherTools',
+      tools: [
+        'forecast',
+        { name: 'alerts', fields: 'region: string, level?: low|high', description: 'Alerts.' },
+      ],
+      context: true,
+      call: true,
+    },
+    test: { tool: 'alerts', provider: 'WeatherTools', fields: 'region: string, level?: low|high' },
+  },
+  {
+    dir: 'provider-dto-service',
+    tool: 'generate_provider_stub',
+    args: {
+      name: 'OrderTools',
+      tools: [{ name: 'cancel', fields: 'order: integer, reason?: string' }, 'list_orders'],
+      input: 'dto',
+      service: true,
+    },
+    test: {
+      tool: 'cancel',
+      provider: 'OrderTools',
+      fields: 'order: integer, reason?: string',
+      container: true,
+    },
+  },
+  { dir: 'resource-fixed', tool: 'generate_resource_stub', args: { uri: 'notes://index' } },
+  {
+    dir: 'resource-zod',
+    tool: 'generate_resource_stub',
+    args: { uriTemplate: 'notes://{slug}/{+path}', mimeType: 'text/markdown' },
+  },
+  {
+    dir: 'resource-dto',
+    tool: 'generate_resource_stub',
+    args: { uriTemplate: 'files://{folder}/{name}', input: 'dto' },
+  },
+  {
+    dir: 'prompt-zod',
+    tool: 'generate_prompt_stub',
+    args: { name: 'summarize', fields: 'topic, tone?: formal|casual' },
+  },
+  {
+    dir: 'prompt-dto',
+    tool: 'generate_prompt_stub',
+    args: { name: 'review-code', fields: 'file, focus?', input: 'dto' },
+  },
+  { dir: 'prompt-bare', tool: 'generate_prompt_stub', args: { name: 'hello' } },
+];
+
+/** Handwritten checks that the generated resources and prompts answer at run time. */
+const CHECKS: Record<string, string> = {
+  'resource-fixed/check.test.ts': `
+import { McpApplication } from 'declarative-mcp';
+import { connect } from 'declarative-mcp/testing';
+import { NotesResources } from './notes-resources';
+
+test('the fixed resource reads', async () => {
+  const client = await connect(McpApplication.create({ name: 't', version: '0', providers: [NotesResources] }));
+  expect(await client.readResource('notes://index')).toEqual([
+    { uri: 'notes://index', mimeType: 'text/plain', text: 'TODO: the contents of notes://index' },
+  ]);
+});`,
+  'resource-zod/check.test.ts': `
+import { McpApplication } from 'declarative-mcp';
+import { connect } from 'declarative-mcp/testing';
+import { NotesResources } from './notes-resources';
+
+test('the template reads its variables', async () => {
+  const client = await connect(McpApplication.create({ name: 't', version: '0', providers: [NotesResources] }));
+  const [contents] = await client.readResource('notes://team/a/b.md');
+  expect(contents).toEqual({ uri: 'notes://team/a/b.md', mimeType: 'text/markdown', text: 'TODO: the contents for team, a/b.md' });
+});`,
+  'resource-dto/check.test.ts': `
+import { McpApplication } from 'declarative-mcp';
+import { connect } from 'declarative-mcp/testing';
+import { FilesResources } from './files-resources';
+
+test('the template reads its variables through the DTO', async () => {
+  const client = await connect(McpApplication.create({ name: 't', version: '0', providers: [FilesResources] }));
+  const [contents] = await client.readResource('files://docs/readme');
+  expect(contents).toMatchObject({ text: 'TODO: the contents for docs, readme' });
+});`,
+  'prompt-zod/check.test.ts': `
+import { McpApplication } from 'declarative-mcp';
+import { connect } from 'declarative-mcp/testing';
+import { SummarizePrompts } from './summarize-prompts';
+
+test('the prompt answers with its arguments; a bad one is -32602', async () => {
+  const client = await connect(McpApplication.create({ name: 't', version: '0', providers: [SummarizePrompts] }));
+  const prompt = await client.getPrompt('summarize', { topic: 'MCP', tone: 'formal' });
+  expect(prompt.messages[0].content).toEqual({ type: 'text', text: 'TODO: the prompt text. topic: MCP, tone: formal' });
+  await expect(client.getPrompt('summarize', { topic: 'MCP', tone: 'rude' })).rejects.toMatchObject({ code: -32602 });
+});`,
+  'prompt-dto/check.test.ts': `
+import { McpApplication } from 'declarative-mcp';
+import { connect } from 'declarative-mcp/testing';
+import { ReviewCodePrompts } from './review-code-prompts';
+
+test('the DTO prompt lists its arguments and answers', async () => {
+  const client = await connect(McpApplication.create({ name: 't', version: '0', providers: [ReviewCodePrompts] }));
+  expect((await client.listPrompts())[0]).toMatchObject({
+    name: 'review-code',
+    arguments: [{ name: 'file', required: true }, { name: 'focus', required: false }],
+  });
+  const prompt = await client.getPrompt('review-code', { file: 'a.ts' });
+  expect(prompt.messages[0].content).toEqual({ type: 'text', text: 'TODO: the prompt text. file: a.ts, focus: (none)' });
+});`,
+};
+
+function write(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text.endsWith('\n') ? text : `${text}\n`);
+}
+
+/** The complete ```ts blocks of the docs (a block marked `ts fragment` is left out). */
+function docBlocks(): Array<{ file: string; code: string }> {
+  const docs = join(ROOT, 'docs');
+  const blocks: Array<{ file: string; code: string }> = [];
+  for (const page of readdirSync(docs).filter((f) => f.endsWith('.md'))) {
+    const text = readFileSync(join(docs, page), 'utf8');
+    let n = 0;
+    for (const match of text.matchAll(/^```ts\n([\s\S]*?)^```$/gm)) {
+      n++;
+      const code = match[1];
+      const name = `${page.replace(/\.md$/, '')}-${n}${/\btest\(/.test(code) ? '.test' : ''}.ts`;
+      blocks.push({ file: join('docs', name), code });
+    }
+  }
+  return blocks;
+}
+
+let written: string[] = [];
+let tsc: { status: number | null; output: string };
+
+function errorsIn(prefix: string): string[] {
+  return tsc.output
+    .split('\n')
+    .filter((line) => line.startsWith(prefix) && /error TS\d+/.test(line));
+}
+
+beforeAll(async () => {
+  rmSync(DIR, { recursive: true, force: true });
+  const paths = {
+    'declarative-mcp': [relative(DIR, join(ROOT, 'src/index.ts'))],
+    'declarative-mcp/decorators': [relative(DIR, join(ROOT, 'decorators/index.ts'))],
+    'declarative-mcp/testing': [relative(DIR, join(ROOT, 'src/testing/index.ts'))],
+  };
+  // What a user's project has: strict, the decorator flags; plus what src/ itself needs.
+  write(
+    join(DIR, 'tsconfig.json'),
+    JSON.stringify(
+      {
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'node16',
+          moduleResolution: 'node16',
+          lib: ['ES2022'],
+          types: ['node', 'jest'],
+          strict: true,
+          experimentalDecorators: true,
+          emitDecoratorMetadata: true,
+          esModuleInterop: true,
+          skipLibCheck: true,
+          resolveJsonModule: true,
+          noEmit: true,
+          baseUrl: '.',
+          paths,
+        },
+        include: ['**/*.ts'],
+      },
+      null,
+      2,
+    ),
+  );
+  write(
+    join(DIR, 'tsconfig.jest.json'),
+    JSON.stringify({
+      extends: './tsconfig.json',
+      compilerOptions: { noEmit: false, isolatedModules: true },
+    }),
+  );
+  write(
+    join(DIR, 'jest.config.json'),
+    JSON.stringify({
+      rootDir: DIR,
+      testEnvironment: 'node',
+      testMatch: ['**/*.test.ts'],
+      transform: {
+        '^.+\\.ts$': [
+          join(ROOT, 'node_modules', 'ts-jest'),
+          { tsconfig: join(DIR, 'tsconfig.jest.json'), diagnostics: false },
+        ],
+      },
+      moduleNameMapper: {
+        '^declarative-mcp$': join(ROOT, 'src/index.ts'),
+        '^declarative-mcp/decorators$': join(ROOT, 'decorators/index.ts'),
+        '^declarative-mcp/testing$': join(ROOT, 'src/testing/index.ts'),
+      },
+      testTimeout: 30000,
+    }),
+  );
+
+  const devtools = await connect(createDevtools());
+  for (const c of CASES) {
+    const result = await devtools.callTool(c.tool, c.args);
+    const file = /Save it as `([^`]+)`/.exec((result.content[0] as { text: string }).text)![1];
+    write(join(DIR, c.dir, file), codeOf(result));
+    written.push(join(c.dir, file));
+    if (c.test) {
+      const test = await devtools.callTool('generate_test_stub', c.test);
+      const testFile = /Save it as `([^`]+)`/.exec((test.content[0] as { text: string }).text)![1];
+      write(join(DIR, c.dir, testFile), codeOf(test));
+      written.push(join(c.dir, testFile));
+    }
+  }
+  devtools.close();
+
+  // A test generated by introspection: the tool stub is loaded, its application described, and
+  // the test written from the tool's listed schema and scopes.
+  const scoped = await connect(createDevtools());
+  const echo = await scoped.callTool('generate_tool_stub', {
+    name: 'secure_echo',
+    fields: 'text: string, times?: integer',
+    scopes: ['echo:use'],
+  });
+  write(join(DIR, 'introspected', 'secure-echo-tools.ts'), codeOf(echo));
+  scoped.close();
+  // jest's require transforms the generated file with ts-jest (native import() is not set up here).
+  const { SecureEchoTools } = require(join(DIR, 'introspected', 'secure-echo-tools.ts')) as {
+    SecureEchoTools: new () => object;
+  };
+  const app = McpApplication.create({ name: 'echo', version: '1', providers: [SecureEchoTools] });
+  const introspecting: TestClient = await connect(createDevtools({ app }));
+  const generated = codeOf(
+    await introspecting.callTool('generate_test_stub', { tool: 'secure_echo' }),
+  );
+  expect(generated).toContain("scopes: ['echo:use']");
+  write(join(DIR, 'introspected', 'secure-echo.test.ts'), generated);
+  introspecting.close();
+  written.push('introspected/secure-echo-tools.ts', 'introspected/secure-echo.test.ts');
+
+  for (const [file, code] of Object.entries(CHECKS)) write(join(DIR, file), code);
+  for (const block of docBlocks()) write(join(DIR, block.file), block.code);
+
+  const run = spawnSync(
+    process.execPath,
+    [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', DIR, '--pretty', 'false'],
+    {
+      cwd: DIR,
+      encoding: 'utf8',
+      timeout: 120_000,
+    },
+  );
+  tsc = { status: run.status, output: `${run.stdout}${run.stderr}` };
+  if (process.env.KEEP_STUBS) console.log(tsc);
+}, 180_000);
+
+afterAll(() => {
+  if (!process.env.KEEP_STUBS) rmSync(DIR, { recursive: true, force: true });
+  written = [];
+});
+
+test('every generator output compiles with tsc against the package', () => {
+  expect(written.length).toBeGreaterThanOrEqual(CASES.length + 6);
+  const stubErrors = tsc.output
+    .split('\n')
+    .filter((line) => /error TS\d+/.test(line) && !line.startsWith('docs/'));
+  expect(stubErrors).toEqual([]);
+});
+
+test('every complete ```ts block of the docs compiles too', () => {
+  expect(docBlocks().length).toBeGreaterThan(15);
+  expect(errorsIn('docs/')).toEqual([]);
+  expect(tsc.status).toBe(0);
+});
+
+test("the generated tests (and the docs' tests, and checks of the generated resources and prompts) pass under jest", () => {
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.startsWith('JEST_')),
+  );
+  const run = spawnSync(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'),
+      '--config',
+      join(DIR, 'jest.config.json'),
+      '--json',
+      '--ci',
+      '--silent',
+    ],
+    { cwd: DIR, encoding: 'utf8', env, timeout: 150_000 },
+  );
+  const report = JSON.parse(run.stdout) as {
+    numFailedTests: number;
+    numPassedTests: number;
+    numTotalTestSuites: number;
+    testResults: Array<{ name: string; status: string; message: string }>;
+  };
+  if (process.env.KEEP_STUBS)
+    console.log(report.numPassedTests, report.numTotalTestSuites, run.stderr.slice(0, 3000));
+  const failures = report.testResults
+    .filter((r) => r.status !== 'passed')
+    .map((r) => `${r.name}\n${r.message}`);
+  expect(failures).toEqual([]);
+  // 6 generated test files (3 or 2 tests each), 5 checks, and the docs' own tests.
+  expect(report.numTotalTestSuites).toBeGreaterThanOrEqual(6 + 5 + 2);
+  expect(report.numFailedTests).toBe(0);
+  expect(report.numPassedTests).toBeGreaterThanOrEqual(6 * 2 + 5 + 2);
+}, 180_000);
