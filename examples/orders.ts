@@ -18,13 +18,18 @@ export interface Identity {
   readonly scopes: readonly string[];
 }
 
-/** What every call receives as its context: the default authorization reads `identity.scopes`. */
+/**
+ * What every call receives as its context: the default authorization reads `identity.scopes`.
+ * Over stdio it is `{ identity }`, built once at start-up; over Streamable HTTP (`npm start`,
+ * examples/start.ts) it is the transport's `HttpSession`, whose `identity` is what `bearerAuth`
+ * found for the request's token.
+ */
 export interface Session {
   readonly identity: Identity;
 }
 
 /** A small static token table; a real server would ask its identity provider. */
-const TOKENS: ReadonlyMap<string, Identity> = new Map([
+export const TOKENS: ReadonlyMap<string, Identity> = new Map([
   ['ada-token', { id: 'ada', scopes: ['orders:write'] }],
   ['bob-token', { id: 'bob', scopes: [] }],
 ]);

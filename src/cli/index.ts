@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { type LoadedApplication, loadApplication, UsageError } from './load';
 
@@ -122,11 +122,19 @@ export function parseServeFlags(
   return flags;
 }
 
+/**
+ * The package's version: from the nearest `package.json` named `declarative-mcp` above this
+ * file, so it is found from `dist/src/cli` (the published binary) and from `src/cli` (ts-node, jest).
+ */
 function version(): string {
-  try {
-    return JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')).version;
-  } catch {
-    return 'unknown';
+  for (let dir = __dirname; ; dir = dirname(dir)) {
+    try {
+      const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+      if (manifest?.name === 'declarative-mcp') return String(manifest.version);
+    } catch {
+      // No (readable) package.json here: look further up.
+    }
+    if (dirname(dir) === dir) return 'unknown';
   }
 }
 
@@ -174,11 +182,13 @@ async function serve(
     }
     throw error;
   }
+  // Listen for the signals before printing the URL: whoever reads it may stop us at once.
+  const stop = stopped(io.signal);
   say(`serving at ${server.url}`);
   (io.error ?? process.stderr).write(
     `Client configuration:\n${JSON.stringify({ mcpServers: { app: { type: 'http', url: server.url } } }, null, 2)}\n`,
   );
-  await stopped(io.signal);
+  await stop;
   await server.close();
   return 0;
 }

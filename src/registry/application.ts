@@ -336,7 +336,11 @@ export class McpApplication<C = unknown> {
         throw new Fault(ErrorCode.INVALID_PARAMS, formatIssues(checked.issues), { uri });
       data = checked.value;
     }
-    return toContents(await invokeOrFault(entry, data, context, call, { uri }), uri, entry.mimeType);
+    return toContents(
+      await invokeOrFault(entry, data, context, call, { uri }),
+      uri,
+      entry.mimeType,
+    );
   }
 
   private async prompt(
@@ -557,7 +561,13 @@ export class McpApplication<C = unknown> {
  * Runs a resource or prompt method. A `ToolError` thrown there is the method's readable
  * refusal: outside `tools/call` there is no `isError` result, so it becomes `-32602` with its message.
  */
-async function invokeOrFault(entry: Entry, data: unknown, context: unknown, call: McpCall, detail: JsonObject): Promise<unknown> {
+async function invokeOrFault(
+  entry: Entry,
+  data: unknown,
+  context: unknown,
+  call: McpCall,
+  detail: JsonObject,
+): Promise<unknown> {
   try {
     return await entry.invoke(data, context, call);
   } catch (error) {

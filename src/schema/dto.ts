@@ -5,12 +5,12 @@
  */
 import { plainToInstance } from 'class-transformer';
 import { getMetadataStorage, type ValidationError, validateSync } from 'class-validator';
+import type { JsonObject } from '../core';
 import { ConfigurationError } from '../core';
 import { isBuiltinConstructor } from './detect';
 import { dtoJsonSchema } from './dto-schema';
 import { joinPath } from './issues';
 import { assertObjectSchema } from './object-schema';
-import type { JsonObject } from '../core';
 import type { CompiledSchema, CompileSchemaOptions, SchemaIssue, Validation } from './types';
 
 /** Compiles a class-validator DTO class. */
@@ -75,20 +75,27 @@ function missingRequired(
   if (depth > 32 || typeof schema !== 'object' || schema === null) return;
   let node = schema as JsonObject;
   if (typeof node.$ref === 'string' && node.$ref.startsWith('#/$defs/')) {
-    node = ((root.$defs as JsonObject | undefined)?.[node.$ref.slice(8)] as JsonObject | undefined) ?? {};
+    node =
+      ((root.$defs as JsonObject | undefined)?.[node.$ref.slice(8)] as JsonObject | undefined) ??
+      {};
   }
   if (Array.isArray(value)) {
-    if (node.items !== undefined) value.forEach((item, i) => missingRequired(root, node.items, item, [...path, i], out, depth + 1));
+    if (node.items === undefined) return;
+    value.forEach((item, i) => {
+      missingRequired(root, node.items, item, [...path, i], out, depth + 1);
+    });
     return;
   }
   if (typeof value !== 'object' || value === null) return;
   const record = value as Record<string, unknown>;
   for (const name of Array.isArray(node.required) ? (node.required as string[]) : []) {
-    if (record[name] === undefined) out.push({ path: joinPath([...path, name]), message: 'Required' });
+    if (record[name] === undefined)
+      out.push({ path: joinPath([...path, name]), message: 'Required' });
   }
   const properties = (node.properties ?? {}) as JsonObject;
   for (const [name, child] of Object.entries(properties)) {
-    if (record[name] !== undefined) missingRequired(root, child, record[name], [...path, name], out, depth + 1);
+    if (record[name] !== undefined)
+      missingRequired(root, child, record[name], [...path, name], out, depth + 1);
   }
 }
 

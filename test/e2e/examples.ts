@@ -1,8 +1,10 @@
 /**
  * Runs the built examples (`build/examples/<name>.js`, made by `npm run build`) as child
- * processes: the way an MCP client runs a stdio server.
+ * processes: the way an MCP client runs a stdio server (`pipe`, `connect`), and the way a user
+ * starts an HTTP server and reads the URL it prints (`launch`).
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -100,5 +102,98 @@ export async function connect(name: string, env: Record<string, string> = {}): P
     get stderr() {
       return stderr;
     },
+  };
+}
+
+/** A long-running child (an HTTP server) started by {@link launch}. */
+export interface Launched {
+  readonly child: ChildProcess;
+  /** What the child wrote so far. */
+  stdout(): string;
+  stderr(): string;
+  /** Resolves with the exit code (or the signal's name) once the child has exited. */
+  readonly exited: Promise<number | string | null>;
+  /** Resolves with the first match of `pattern` in the child's output (stdout, or stderr as asked). */
+  waitFor(pattern: RegExp, stream?: 'stdout' | 'stderr', ms?: number): Promise<RegExpExecArray>;
+  /** Sends `signal` (default SIGTERM) and resolves with the exit code; kills it if it hangs. */
+  stop(signal?: NodeJS.Signals, ms?: number): Promise<number | string | null>;
+}
+
+/**
+ * Spawns `node <script> ...args` with pipes, recording its output. The caller must `stop()` it
+ * (in `afterAll`, for one that a failed test left running).
+ */
+export function launch(
+  script: string,
+  args: readonly string[] = [],
+  options: { env?: Record<string, string>; cwd?: string } = {},
+): Launched {
+  const child = spawn(process.execPath, [script, ...args], {
+    env: environment(options.env),
+    cwd: options.cwd ?? ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = { stdout: '', stderr: '' };
+  const changed = new EventEmitter();
+  for (const name of ['stdout', 'stderr'] as const) {
+    child[name].setEncoding('utf8').on('data', (chunk: string) => {
+      output[name] += chunk;
+      changed.emit('data');
+    });
+  }
+  const exited = new Promise<number | string | null>((resolve) => {
+    child.on('close', (code, signal) => {
+      changed.emit('data');
+      resolve(code ?? signal);
+    });
+  });
+  const waitFor = (
+    pattern: RegExp,
+    stream: 'stdout' | 'stderr' = 'stdout',
+    ms = 15_000,
+  ): Promise<RegExpExecArray> =>
+    new Promise((resolve, reject) => {
+      const check = (): void => {
+        const match = pattern.exec(output[stream]);
+        if (match) {
+          finish();
+          resolve(match);
+        } else if (child.exitCode !== null || child.signalCode !== null) {
+          finish();
+          reject(new Error(`${script} exited before printing ${pattern}: ${describe()}`));
+        }
+      };
+      const timer = setTimeout(() => {
+        finish();
+        reject(new Error(`${script} did not print ${pattern} within ${ms} ms: ${describe()}`));
+      }, ms);
+      const finish = (): void => {
+        clearTimeout(timer);
+        changed.off('data', check);
+      };
+      changed.on('data', check);
+      check();
+    });
+  const describe = (): string =>
+    `stdout ${JSON.stringify(output.stdout)}, stderr ${JSON.stringify(output.stderr)}`;
+  const stop = async (
+    signal: NodeJS.Signals = 'SIGTERM',
+    ms = 10_000,
+  ): Promise<number | string | null> => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    const timer = setTimeout(() => child.kill('SIGKILL'), ms);
+    try {
+      return await exited;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  return {
+    child,
+    stdout: () => output.stdout,
+    stderr: () => output.stderr,
+    exited,
+    waitFor,
+    stop,
   };
 }
