@@ -48,25 +48,31 @@ export class McpCall {
   readonly method: string;
   /** The request's `_meta` (`{}` when none was sent). */
   readonly meta: JsonObject;
-  /** Aborted when the client cancels this request or the transport shuts down. */
-  readonly signal: AbortSignal;
   /** The keys of the server→client requests made so far, in order (see {@link AskOptions.key}). */
   readonly asked: string[] = [];
   private finished = false;
-  private readonly counts = new Map<string, number>();
+  /** Made on the first server→client request: most calls never ask. */
+  private counts: Map<string, number> | undefined;
+  /** Where the signal comes from: the peer's record of this request, whose signal is made on first use. */
+  private readonly source: { readonly signal: AbortSignal } | undefined;
 
   constructor(
     method: string,
     requestId: JsonRpcId | undefined,
     params: unknown,
     private readonly link: Link | undefined,
-    signal?: AbortSignal,
+    signal?: AbortSignal | { readonly signal: AbortSignal },
   ) {
     this.method = method;
     this.requestId = requestId;
     const meta = isObject(params) ? params._meta : undefined;
     this.meta = isObject(meta) ? meta : {};
-    this.signal = signal ?? NEVER;
+    this.source = signal instanceof AbortSignal ? { signal } : signal;
+  }
+
+  /** Aborted when the client cancels this request or the transport shuts down. */
+  get signal(): AbortSignal {
+    return this.source === undefined ? NEVER : this.source.signal;
   }
 
   /** The revision agreed with this client at `initialize`, when the transport knows it. */
@@ -101,11 +107,14 @@ export class McpCall {
 
   /**
    * `notifications/progress` with the request's `_meta.progressToken`; a no-op when the client
-   * sent none.
+   * sent none, and once the request is cancelled (the client has forgotten its token: MCP
+   * progress stops when the request ends, and the official SDK reports a progress notification
+   * for an unknown token as an error).
    */
   progress(progress: number, total?: number, message?: string): boolean {
     const token = this.meta.progressToken;
     if (typeof token !== 'string' && typeof token !== 'number') return false;
+    if (this.signal.aborted) return false;
     const params: JsonObject = { progressToken: token, progress };
     if (total !== undefined) params.total = total;
     if (message !== undefined) params.message = message;
@@ -174,6 +183,7 @@ export class McpCall {
     params: JsonObject,
     options: AskOptions = {},
   ): Promise<unknown> {
+    this.counts ??= new Map();
     const n = this.counts.get(method) ?? 0;
     this.counts.set(method, n + 1);
     this.asked.push(options.key ?? `${method}#${n}`);
@@ -194,7 +204,7 @@ export class McpCall {
     }
     const link = this.link;
     return link.peer.request((message) => this.finished || link.send(message), method, params, {
-      signal: this.signal === NEVER ? undefined : this.signal,
+      signal: this.source === undefined ? undefined : this.source.signal,
       timeout: options.timeout,
     });
   }

@@ -163,17 +163,18 @@ type CallHandler<C> = (params: unknown, context: C, call: McpCall) => unknown;
 function withCall<C>(method: string, run: CallHandler<C>) {
   return async (params: unknown, context: C, request: JsonRpcRequest, link: Link | undefined) => {
     const id = request.id;
-    const signal = link !== undefined && id !== undefined ? link.peer.begin(id) : undefined;
-    const call = new McpCall(method, id, params, link, signal);
+    // The request's AbortSignal is made only if the call looks at it (see Peer.track).
+    const flight = link !== undefined && id !== undefined ? link.peer.track(id) : undefined;
+    const call = new McpCall(method, id, params, link, flight);
     try {
       const result = await run(params, context, call);
-      return signal?.aborted ? NO_ANSWER : result;
+      return flight?.aborted ? NO_ANSWER : result;
     } catch (error) {
-      if (signal?.aborted) return NO_ANSWER;
+      if (flight?.aborted) return NO_ANSWER;
       throw error;
     } finally {
       call.finish();
-      if (signal !== undefined) link!.peer.end(id!, signal);
+      if (flight !== undefined) link!.peer.end(id!, flight);
     }
   };
 }

@@ -69,7 +69,7 @@ export class Peer {
   /** How long a server→client request waits, in ms. */
   readonly requestTimeout: number;
 
-  private readonly inflight = new Map<string, AbortController>();
+  private readonly inflight = new Map<string, InFlight>();
   private readonly pending = new Map<string, Pending>();
   private sequence = 0;
   private closed: Error | undefined;
@@ -80,26 +80,33 @@ export class Peer {
 
   /** Records a client request as in flight; its signal aborts on cancellation or {@link close}. */
   begin(id: JsonRpcId): AbortSignal {
-    const controller = new AbortController();
-    if (this.closed) controller.abort(this.closed);
-    else this.inflight.set(key(id), controller);
-    return controller.signal;
+    return this.track(id).signal;
+  }
+
+  /**
+   * @internal Records a client request as in flight, like {@link begin}, without making its
+   * `AbortSignal` until someone asks for it (the core's per-call path: most calls never look).
+   */
+  track(id: JsonRpcId): InFlight {
+    const flight = new InFlight();
+    if (this.closed) flight.abort(this.closed);
+    else this.inflight.set(key(id), flight);
+    return flight;
   }
 
   /** The request is answered (or dropped): forget it. */
-  end(id: JsonRpcId, signal?: AbortSignal): void {
+  end(id: JsonRpcId, handle?: AbortSignal | InFlight): void {
     const k = key(id);
-    const controller = this.inflight.get(k);
-    if (controller && (signal === undefined || controller.signal === signal))
-      this.inflight.delete(k);
+    const flight = this.inflight.get(k);
+    if (flight && (handle === undefined || flight.is(handle))) this.inflight.delete(k);
   }
 
   /** Cancels an in-flight client request (`notifications/cancelled`); false when it is unknown. */
   cancel(id: JsonRpcId, reason?: unknown): boolean {
-    const controller = this.inflight.get(key(id));
-    if (!controller) return false;
+    const flight = this.inflight.get(key(id));
+    if (!flight) return false;
     this.inflight.delete(key(id));
-    controller.abort(new CancelledError(typeof reason === 'string' ? reason : undefined));
+    flight.abort(new CancelledError(typeof reason === 'string' ? reason : undefined));
     return true;
   }
 
@@ -213,7 +220,7 @@ export class Peer {
   /** The client is gone: abort every in-flight request and reject every pending one. */
   close(reason: Error = new Error('The connection to the client closed.')): void {
     this.closed = reason;
-    for (const controller of this.inflight.values()) controller.abort(reason);
+    for (const flight of this.inflight.values()) flight.abort(reason);
     this.inflight.clear();
     this.rejectPending(reason);
   }
@@ -229,6 +236,44 @@ export class Peer {
     clearTimeout(entry.timer);
     this.pending.delete(key(id));
     return true;
+  }
+}
+
+/**
+ * @internal A client request in flight (see {@link Peer.track}): aborted by
+ * `notifications/cancelled` or when the peer closes. Its `AbortSignal` is made on first use:
+ * an `AbortController` costs more than the rest of a small call, and most calls never look.
+ */
+export class InFlight {
+  private controller: AbortController | undefined;
+  private reason: unknown;
+  private cancelled = false;
+
+  /** Whether the request was cancelled (or its peer closed). */
+  get aborted(): boolean {
+    return this.cancelled;
+  }
+
+  /** The signal a call observes; already aborted, with the same reason, when the request was. */
+  get signal(): AbortSignal {
+    if (this.controller === undefined) {
+      this.controller = new AbortController();
+      if (this.cancelled) this.controller.abort(this.reason);
+    }
+    return this.controller.signal;
+  }
+
+  /** Aborts the request (the first reason wins). */
+  abort(reason: unknown): void {
+    if (this.cancelled) return;
+    this.cancelled = true;
+    this.reason = reason;
+    this.controller?.abort(reason);
+  }
+
+  /** Whether `handle` is this request (itself, or the signal it handed out). */
+  is(handle: AbortSignal | InFlight): boolean {
+    return handle === this || (this.controller !== undefined && this.controller.signal === handle);
   }
 }
 

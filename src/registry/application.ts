@@ -309,7 +309,7 @@ export class McpApplication<C = unknown> {
       if (ToolError.is(error)) return toolFailure(error.message);
       throw error;
     }
-    return toToolResult(value, entry.output, `Tool "${name}" (${entry.member.where})`);
+    return toToolResult(value, entry.output, entry.label);
   }
 
   private async read(uri: string, context: C, call: McpCall): Promise<unknown> {
@@ -356,7 +356,7 @@ export class McpApplication<C = unknown> {
     const checked = entry.input!.validate(args);
     if (!checked.ok)
       throw new Fault(ErrorCode.INVALID_PARAMS, formatIssues(checked.issues), { prompt: name });
-    const where = `Prompt "${name}" (${entry.member.where})`;
+    const where = entry.label;
     return toPromptResult(
       await invokeOrFault(entry, checked.value, context, call, { prompt: name }),
       entry.definition.description as string | undefined,
@@ -422,7 +422,7 @@ export class McpApplication<C = unknown> {
   ): Entry {
     const { record, where } = member;
     const method = record.method;
-    let entry: Omit<Entry, 'invoke'>;
+    let entry: Omit<Entry, 'invoke' | 'label'>;
     if (record.kind === 'tool') {
       const o = record.options;
       const name = o.name ?? method;
@@ -546,8 +546,10 @@ export class McpApplication<C = unknown> {
       };
     }
     const built = entry as Entry;
+    const noun = built.kind === 'tool' ? 'Tool' : built.kind === 'prompt' ? 'Prompt' : 'Resource';
     return {
       ...built,
+      label: `${noun} "${built.key}" (${member.where})`,
       invoke: invoker(member, instance, interceptors, () => ({
         kind: built.kind,
         name: built.key,

@@ -22,6 +22,8 @@ export interface Entry {
   readonly mimeType: string | undefined;
   /** Runs the method (through its interceptors) with validated data. */
   readonly invoke: (data: unknown, context: unknown, call: McpCall) => Promise<unknown>;
+  /** How errors name it, e.g. `Tool "forecast" (WeatherTools.forecast)`: built once, not per call. */
+  readonly label: string;
 }
 
 const BUILTINS = new Set<unknown>([

@@ -4,11 +4,15 @@
  */
 import { ConfigurationError } from '../core';
 import { describeSource, isJsonSchemaLike, isPlainObject, isZod3, isZod4 } from './detect';
-import { compileDto } from './dto';
-import { compileJsonSchema } from './json-schema';
 import type { CompiledSchema, CompileSchemaOptions } from './types';
-import { compileZod3 } from './zod3';
-import { compileZod4 } from './zod4';
+
+// Each compiler is loaded on first use, with its library: a server pays at start-up only for the
+// schema kinds it uses (class-validator and its JSON Schema generator, ajv, zod-to-json-schema
+// are most of the package's load time).
+const zod4 = (): typeof import('./zod4') => require('./zod4');
+const zod3 = (): typeof import('./zod3') => require('./zod3');
+const dto = (): typeof import('./dto') => require('./dto');
+const jsonSchema = (): typeof import('./json-schema') => require('./json-schema');
 
 /**
  * Compiles a schema source once: its JSON Schema (frozen, cleaned for MCP clients) and a fast,
@@ -27,11 +31,11 @@ import { compileZod4 } from './zod4';
  * input.validate({ city: 'Oslo' }); // { ok: true, value: { city: 'Oslo' } }
  */
 export function compileSchema(source: unknown, options: CompileSchemaOptions): CompiledSchema {
-  if (isZod4(source)) return compileZod4(source, options);
-  if (isZod3(source)) return compileZod3(source, options);
-  if (typeof source === 'function') return compileDto(source, options);
+  if (isZod4(source)) return zod4().compileZod4(source, options);
+  if (isZod3(source)) return zod3().compileZod3(source, options);
+  if (typeof source === 'function') return dto().compileDto(source, options);
   if (isPlainObject(source) && (isJsonSchemaLike(source) || Object.keys(source).length === 0)) {
-    return compileJsonSchema(source, options);
+    return jsonSchema().compileJsonSchema(source, options);
   }
   const io = options.io ?? 'input';
   throw new ConfigurationError(

@@ -3,9 +3,11 @@
  * into a frozen JSON Schema for clients and a fast synchronous validator for calls.
  */
 
+import type { JSONSchema as Decorator } from 'class-validator-jsonschema';
+
 /**
  * class-validator-jsonschema's decorator, to describe a DTO field (or class) beyond what its
- * validators say.
+ * validators say. (Loaded when first used, so servers without DTOs never load it.)
  *
  * @example
  * class Forecast {
@@ -13,7 +15,9 @@
  *   city!: string;
  * }
  */
-export { JSONSchema } from 'class-validator-jsonschema';
+export const JSONSchema: typeof Decorator = (schema) =>
+  (require('class-validator-jsonschema') as { JSONSchema: typeof Decorator }).JSONSchema(schema);
+
 export { compileSchema } from './compile';
 export { isSchemaSource } from './detect';
 export { formatIssues, joinPath } from './issues';

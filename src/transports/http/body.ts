@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { Deadline } from './deadline';
 
 /** What reading a body gave: its text, or why there is none. */
 export type BodyOutcome =
@@ -10,13 +11,13 @@ function noop(): void {}
 /**
  * Reads a request body as UTF-8 text, never holding more than `limit` bytes: a declared
  * `Content-Length` over the limit is refused before reading, and a body that grows past it is
- * dropped at once (its remaining bytes are discarded by Node, not buffered). `signal` stops the
+ * dropped at once (its remaining bytes are discarded by Node, not buffered). `deadline` stops the
  * read (a request timeout).
  */
 export function readBody(
   req: IncomingMessage,
   limit: number,
-  signal?: AbortSignal,
+  deadline?: Deadline,
 ): Promise<BodyOutcome> {
   // A client that goes away mid-body makes the request emit 'error'; never let that go unhandled.
   req.on('error', noop);
@@ -25,17 +26,18 @@ export function readBody(
     return Promise.resolve({ ok: false, reason: 'too-large' });
   }
   if (req.readableEnded) return Promise.resolve({ ok: false, reason: 'consumed' });
-  if (signal?.aborted) return Promise.resolve({ ok: false, reason: 'timeout' });
+  if (deadline?.expired) return Promise.resolve({ ok: false, reason: 'timeout' });
 
   return new Promise<BodyOutcome>((resolve) => {
     let chunks: Buffer[] = [];
     let size = 0;
+    let stopListening: (() => void) | undefined;
     const finish = (outcome: BodyOutcome): void => {
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('aborted', onAborted);
       req.off('close', onClose);
-      signal?.removeEventListener('abort', onTimeout);
+      stopListening?.();
       chunks = [];
       resolve(outcome);
     };
@@ -53,10 +55,10 @@ export function readBody(
       if (!req.complete) finish({ ok: false, reason: 'aborted' });
     };
     const onTimeout = (): void => finish({ ok: false, reason: 'timeout' });
+    stopListening = deadline?.listen(onTimeout);
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('aborted', onAborted);
     req.on('close', onClose);
-    signal?.addEventListener('abort', onTimeout, { once: true });
   });
 }

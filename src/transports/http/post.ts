@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type JsonRpcId, type Link, Peer, type ProtocolVersion } from '../../core';
 import { readBody } from './body';
+import { Deadline } from './deadline';
 import type { Flight, HttpEndpoint } from './endpoint';
 import { Exchange } from './exchange';
 import { accepts, isJsonContentType } from './media';
@@ -54,7 +55,7 @@ function succeeded(answer: string | null): boolean {
 async function readMessage<C>(
   endpoint: HttpEndpoint<C>,
   req: IncomingMessage,
-  signal: AbortSignal,
+  deadline: Deadline,
 ): Promise<Message> {
   const limit = endpoint.options.maxBodyBytes;
   const tooLarge = `Payload Too Large: the body must not exceed ${limit} bytes`;
@@ -66,7 +67,7 @@ async function readMessage<C>(
     if (Buffer.byteLength(given) > limit) return { ok: false, status: 413, text: tooLarge };
     text = given.toString();
   } else {
-    const body = await readBody(req, limit, signal);
+    const body = await readBody(req, limit, deadline);
     if (!body.ok) {
       switch (body.reason) {
         case 'too-large':
@@ -132,8 +133,8 @@ export async function handlePost<C>(
     return sendError(res, 415, 'Unsupported Media Type: Content-Type must be application/json');
   }
 
-  const deadline = new AbortController();
-  let onTimeout = (): void => deadline.abort();
+  const deadline = new Deadline();
+  let onTimeout = (): void => deadline.expire();
   const timer =
     options.requestTimeout > 0 ? setTimeout(() => onTimeout(), options.requestTimeout) : undefined;
   let entry: SessionEntry | undefined;
@@ -141,7 +142,7 @@ export async function handlePost<C>(
   let opened = false;
   let flight: Flight | undefined;
   try {
-    const message = await readMessage(endpoint, req, deadline.signal);
+    const message = await readMessage(endpoint, req, deadline);
     if (!message.ok) {
       if (message.status === 0) return; // the client went away mid-body: nobody to answer
       // The rest of a refused body is not read: close the connection rather than drain it.

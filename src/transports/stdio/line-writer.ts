@@ -23,6 +23,12 @@ export class LineWriter {
   private readonly onError = (error: Error): void => this.fail(error);
   private readonly onClose = (): void => this.fail(new Error('The output stream closed.'));
   private readonly onDrain = (): void => this.handlers.drain();
+  /** Whether the output is corked until the end of this tick (see {@link write}). */
+  private corked = false;
+  private readonly uncork = (): void => {
+    this.corked = false;
+    this.output.uncork();
+  };
   private readonly written = (error?: Error | null): void => {
     this.pending -= 1;
     if (error) this.fail(error);
@@ -55,6 +61,13 @@ export class LineWriter {
       return false;
     }
     this.pending += 1;
+    if (!this.corked && typeof this.output.cork === 'function') {
+      // The lines written in one tick (the answers to one chunk of input) leave together, in
+      // order, at the end of the tick: one writev on a pipe instead of one write per line.
+      this.corked = true;
+      this.output.cork();
+      process.nextTick(this.uncork);
+    }
     try {
       return this.writeChunk(text, this.written);
     } catch (error) {

@@ -1,0 +1,49 @@
+/**
+ * The load generator of measurement 3, in its own process so it never shares a core with the
+ * server: runs autocannon with the options in argv[2] (JSON), checks every answer body, and
+ * prints a one-line JSON summary on stdout.
+ */
+import autocannon = require('autocannon');
+
+interface Job {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  connections: number;
+  duration: number;
+  /** A substring every successful answer contains. */
+  expect: string;
+}
+
+async function main(): Promise<void> {
+  const job = JSON.parse(process.argv[2]!) as Job;
+  const result = await autocannon({
+    url: job.url,
+    method: 'POST',
+    headers: job.headers,
+    body: job.body,
+    idReplacement: true,
+    connections: job.connections,
+    duration: job.duration,
+    pipelining: 1,
+    verifyBody: (body) => body.includes(job.expect),
+  });
+  const summary = {
+    rps: Math.max(0, result['2xx'] - result.mismatches) / result.duration,
+    average: result.requests.average,
+    p99: result.latency.p99,
+    p50: result.latency.p50,
+    ok: result['2xx'],
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    mismatches: result.mismatches,
+    duration: result.duration,
+  };
+  process.stdout.write(`${JSON.stringify(summary)}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`cannon: ${String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,220 @@
+/**
+ * Measurement 3: Streamable HTTP requests per second and p99 latency on loopback, in session and
+ * stateless mode, for ours (`serveHttp`), the SDK (`StreamableHTTPServerTransport` on `node:http`)
+ * and a bare `node:http` JSON answerer (the limit). The server runs in one child process, autocannon
+ * in another. Every request is a real `tools/call` POST with the headers MCP asks for; every
+ * answer body is checked, and a sample answer is verified before each run.
+ */
+import { type ChildProcess, execFile } from 'node:child_process';
+import {
+  CALL_PARTS,
+  childFlags,
+  childPath,
+  EXPECTED_TEXT,
+  forkChild,
+  INITIALIZED,
+  initializeMessage,
+  isGoodAnswer,
+  nextMessage,
+  note,
+  pause,
+  REVISION,
+  type Stats,
+  stats,
+  stopChild,
+} from './common';
+
+/** Connections autocannon keeps open (one request in flight on each). */
+export const CONNECTIONS = 64;
+
+export type HttpMode = 'session' | 'stateless';
+
+/** A running HTTP server child and the headers its clients send. */
+export interface HttpTarget {
+  child: ChildProcess;
+  url: string;
+  headers: Record<string, string>;
+}
+
+/** Headers of every MCP POST (MCP basic/transports). */
+export function mcpHeaders(sessionId?: string): Record<string, string> {
+  const headers: Record<string, string> = {
+    accept: 'application/json, text/event-stream',
+    'content-type': 'application/json',
+    'mcp-protocol-version': REVISION,
+  };
+  if (sessionId !== undefined) headers['mcp-session-id'] = sessionId;
+  return headers;
+}
+
+/** The JSON-RPC message of an answer that is JSON or an event stream. */
+export function messageOf(text: string): unknown {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) return JSON.parse(trimmed);
+  const data = trimmed
+    .split('\n')
+    .filter((line) => line.startsWith('data:'))
+    .map((line) => line.slice(5).trim());
+  return data.length === 0 ? undefined : JSON.parse(data[data.length - 1]!);
+}
+
+/** POSTs one message; returns status, session id and parsed answer. */
+export async function post(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; sessionId: string | undefined; message: unknown }> {
+  const response = await fetch(url, { method: 'POST', headers, body });
+  const text = await response.text();
+  return {
+    status: response.status,
+    sessionId: response.headers.get('mcp-session-id') ?? undefined,
+    message: text === '' ? undefined : messageOf(text),
+  };
+}
+
+/** Opens a session: `initialize`, then `notifications/initialized`; returns its id. */
+export async function openSession(url: string): Promise<string> {
+  const init = await post(url, initializeMessage(0), mcpHeaders());
+  if (init.status !== 200 || init.sessionId === undefined) {
+    throw new Error(`initialize failed: ${init.status} ${JSON.stringify(init.message)}`);
+  }
+  const done = await post(url, INITIALIZED, mcpHeaders(init.sessionId));
+  if (done.status !== 202) throw new Error(`notifications/initialized answered ${done.status}`);
+  return init.sessionId;
+}
+
+/** Starts a server child (`ours-http`, `sdk-http`, `bare-http`) in a mode; opens a session if asked. */
+export async function startServer(
+  name: string,
+  mode: HttpMode,
+  flags: string[] = [],
+): Promise<HttpTarget> {
+  const child = forkChild(name, [mode], flags);
+  const ready = await nextMessage<{ type: string; url: string }>(child, (m) => m.type === 'ready');
+  const sessionId =
+    mode === 'session' && name !== 'bare-http' ? await openSession(ready.url) : undefined;
+  return { child, url: ready.url, headers: mcpHeaders(sessionId) };
+}
+
+/** One checked `tools/call` through the target (before and after each load run). */
+async function verify(target: HttpTarget): Promise<void> {
+  const answer = await post(target.url, `${CALL_PARTS.head}0${CALL_PARTS.tail}`, target.headers);
+  if (answer.status !== 200 || !isGoodAnswer(answer.message)) {
+    throw new Error(`bad sample answer: ${answer.status} ${JSON.stringify(answer.message)}`);
+  }
+}
+
+interface CannonSummary {
+  rps: number;
+  p99: number;
+  p50: number;
+  ok: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  mismatches: number;
+}
+
+/** Runs autocannon in its own process against the target for `seconds`. */
+function cannon(target: HttpTarget, seconds: number): Promise<CannonSummary> {
+  const job = {
+    url: target.url,
+    headers: target.headers,
+    // Every request gets its own id: the SDK routes answers by id within a session.
+    body: `${CALL_PARTS.head}"[<id>]"${CALL_PARTS.tail}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    expect: `"text":"${EXPECTED_TEXT}"`,
+  };
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [...childFlags(), childPath('cannon'), JSON.stringify(job)],
+      { maxBuffer: 1 << 20 },
+      (error, stdout) => {
+        if (error) reject(error);
+        else resolve(JSON.parse(stdout) as CannonSummary);
+      },
+    );
+  });
+}
+
+/** The server child's CPU time so far (user + system), in µs. */
+async function cpuOf(target: HttpTarget): Promise<number> {
+  const answer = nextMessage<{ type: string; micros: number }>(
+    target.child,
+    (m) => m.type === 'cpu',
+  );
+  target.child.send({ type: 'cpu' });
+  return (await answer).micros;
+}
+
+/** Results of one server in one mode. */
+export interface HttpRun {
+  rps: Stats;
+  p99: Stats;
+  /** The server process's CPU time per answered request, in µs (independent of the client's limit). */
+  cpu: Stats;
+  /** Failed requests over all runs: non-2xx, socket errors, timeouts, wrong bodies. */
+  errors: number;
+  ok: number;
+}
+
+export interface HttpResults {
+  session: { ours: HttpRun; sdk: HttpRun };
+  stateless: { ours: HttpRun; sdk: HttpRun };
+  bare: HttpRun;
+  connections: number;
+}
+
+/** Each server once per repetition (interleaved), `seconds` of load each, after a short warm-up. */
+export async function measureHttp(reps: number, seconds: number): Promise<HttpResults> {
+  const subjects = [
+    ['bare', 'bare-http', 'stateless'],
+    ['ours-session', 'ours-http', 'session'],
+    ['sdk-session', 'sdk-http', 'session'],
+    ['ours-stateless', 'ours-http', 'stateless'],
+    ['sdk-stateless', 'sdk-http', 'stateless'],
+  ] as const;
+  const targets: Record<string, HttpTarget> = {};
+  const runs: Record<string, Array<CannonSummary & { cpu: number }>> = {};
+  for (const [key, child, mode] of subjects) {
+    targets[key] = await startServer(child, mode);
+    if (key !== 'bare') await verify(targets[key]!);
+    runs[key] = [];
+    await cannon(targets[key]!, 1);
+  }
+  for (let rep = 0; rep < reps; rep++) {
+    for (const [key] of subjects) {
+      await pause(200);
+      const before = await cpuOf(targets[key]!);
+      const summary = await cannon(targets[key]!, seconds);
+      const cpu =
+        ((await cpuOf(targets[key]!)) - before) / Math.max(1, summary.ok + summary.non2xx);
+      runs[key]!.push({ ...summary, cpu });
+      const failed = summary.non2xx + summary.errors + summary.timeouts + summary.mismatches;
+      if (failed > 0) note(`${key}: ${failed} failed requests in run ${rep + 1}`);
+    }
+  }
+  for (const [key] of subjects) {
+    if (key !== 'bare') await verify(targets[key]!);
+    await stopChild(targets[key]!.child);
+  }
+  const run = (key: string): HttpRun => {
+    const list = runs[key]!;
+    return {
+      rps: stats(list.map((s) => s.rps)),
+      p99: stats(list.map((s) => s.p99)),
+      cpu: stats(list.map((s) => s.cpu)),
+      errors: list.reduce((n, s) => n + s.non2xx + s.errors + s.timeouts + s.mismatches, 0),
+      ok: list.reduce((n, s) => n + s.ok - s.mismatches, 0),
+    };
+  };
+  return {
+    session: { ours: run('ours-session'), sdk: run('sdk-session') },
+    stateless: { ours: run('ours-stateless'), sdk: run('sdk-stateless') },
+    bare: run('bare'),
+    connections: CONNECTIONS,
+  };
+}

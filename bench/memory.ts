@@ -1,0 +1,111 @@
+/**
+ * Measurement 4: memory per idle session. A server child (run with `--expose-gc`) is sent a few
+ * warm-up sessions, then reports heap and RSS after `gc()` (the baseline); then 1,000 sessions
+ * are opened (`initialize` + `notifications/initialized` each, over a keep-alive agent with a
+ * fixed number of sockets so the connections are the same before and after), and the child
+ * reports again. (after − baseline) / 1,000 is the cost of one idle session.
+ */
+import { Agent, request } from 'node:http';
+import type { MemoryReport } from './children/parent';
+import {
+  INITIALIZED,
+  initializeMessage,
+  nextMessage,
+  type Stats,
+  stats,
+  stopChild,
+} from './common';
+import { mcpHeaders, startServer } from './http';
+
+/** Sessions opened per measurement. */
+export const SESSIONS = 1_000;
+const SOCKETS = 8;
+
+function postRaw(
+  agent: Agent,
+  url: URL,
+  body: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; sessionId: string | undefined; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            sessionId: res.headers['mcp-session-id'] as string | undefined,
+            body: Buffer.concat(chunks).toString(),
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function openSessions(agent: Agent, url: URL, count: number): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < count) {
+      const n = next++;
+      const init = await postRaw(agent, url, initializeMessage(n), mcpHeaders());
+      if (init.status !== 200 || init.sessionId === undefined || !init.body.includes('"result"')) {
+        throw new Error(`initialize ${n} failed: ${init.status} ${init.body.slice(0, 200)}`);
+      }
+      const done = await postRaw(agent, url, INITIALIZED, mcpHeaders(init.sessionId));
+      if (done.status !== 202) throw new Error(`notifications/initialized answered ${done.status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: SOCKETS }, worker));
+}
+
+/** Bytes per idle session (heap and RSS) for one server child, in a fresh process. */
+async function once(name: string): Promise<{ heap: number; rss: number }> {
+  const target = await startServer(name, 'session', ['--expose-gc']);
+  const agent = new Agent({ keepAlive: true, maxSockets: SOCKETS });
+  const url = new URL(target.url);
+  try {
+    const report = async (): Promise<MemoryReport> => {
+      const answer = nextMessage<MemoryReport>(target.child, (m) => m.type === 'memory');
+      target.child.send({ type: 'memory' });
+      return answer;
+    };
+    await openSessions(agent, url, 50);
+    const before = await report();
+    await openSessions(agent, url, SESSIONS);
+    const after = await report();
+    return {
+      heap: (after.heapUsed - before.heapUsed) / SESSIONS,
+      rss: (after.rss - before.rss) / SESSIONS,
+    };
+  } finally {
+    agent.destroy();
+    await stopChild(target.child);
+  }
+}
+
+export interface MemoryResults {
+  ours: { heap: Stats; rss: Stats };
+  sdk: { heap: Stats; rss: Stats };
+  sessions: number;
+}
+
+/** `reps` fresh children each, interleaved. */
+export async function measureMemory(reps: number): Promise<MemoryResults> {
+  type PerSession = { heap: number; rss: number };
+  const runs = { ours: [] as PerSession[], sdk: [] as PerSession[] };
+  for (let rep = 0; rep < reps; rep++) {
+    runs.ours.push(await once('ours-http'));
+    runs.sdk.push(await once('sdk-http'));
+  }
+  const pick = (list: PerSession[]) => ({
+    heap: stats(list.map((r) => r.heap)),
+    rss: stats(list.map((r) => r.rss)),
+  });
+  return { ours: pick(runs.ours), sdk: pick(runs.sdk), sessions: SESSIONS };
+}

@@ -1,0 +1,270 @@
+/**
+ * `npm run bench`: declarative-mcp against the official SDK, side by side in one run. Prints a
+ * table (min / median / max of several repetitions, ratios on the medians, the floor and limit
+ * rows, PASS/MISS per target) and writes bench/results.json. See bench/README.md.
+ *
+ *   node build/bench/run.js [inprocess] [stdio] [http] [memory] [coldstart]   (default: all)
+ *   BENCH_REPS=5 BENCH_SECONDS=3 node build/bench/run.js
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { type ColdStartResults, measureColdStart } from './coldstart';
+import { note, type Stats } from './common';
+import { CONNECTIONS, type HttpResults, type HttpRun, measureHttp } from './http';
+import { IN_FLIGHT, type InProcessResults, measureInProcess, PAIRS } from './inprocess';
+import { type MemoryResults, measureMemory, SESSIONS } from './memory';
+import { measureStdio, type StdioResults } from './stdio';
+
+const SECTIONS = ['inprocess', 'stdio', 'http', 'memory', 'coldstart'] as const;
+type Section = (typeof SECTIONS)[number];
+
+const REPS = Number(process.env.BENCH_REPS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
+const HTTP_SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 3);
+const COLD_REPS = Number(process.env.BENCH_COLD_REPS ?? 11);
+
+interface Results {
+  inprocess?: InProcessResults;
+  stdio?: StdioResults;
+  http?: HttpResults;
+  memory?: MemoryResults;
+  coldstart?: ColdStartResults;
+}
+
+interface Target {
+  id: string;
+  what: string;
+  value: number;
+  goal: string;
+  pass: boolean;
+}
+
+/** The SDK's version, from its package.json. */
+function sdkVersion(): string {
+  try {
+    const path = join(require.resolve('@modelcontextprotocol/sdk/server/mcp.js'), '../../../../');
+    return (JSON.parse(readFileSync(join(path, 'package.json'), 'utf8')) as { version: string })
+      .version;
+  } catch {
+    return 'unknown';
+  }
+}
+
+const integer = (n: number): string => Math.round(n).toLocaleString('en-US');
+const kib = (n: number): string => `${(n / 1024).toFixed(1)} KiB`;
+const ms = (n: number): string => `${n.toFixed(0)} ms`;
+const times = (n: number): string => `${n.toFixed(2)}×`;
+
+const lines: string[] = [];
+function row(label: string, s: Stats | undefined, format: (n: number) => string, extra = ''): void {
+  const cells = s === undefined ? ['', '', ''] : [format(s.min), format(s.median), format(s.max)];
+  lines.push(
+    `  ${label.padEnd(48)}${cells.map((c) => c.padStart(13)).join('')}  ${extra}`.trimEnd(),
+  );
+}
+function heading(text: string, unit: string): void {
+  lines.push('');
+  lines.push(
+    `${text.padEnd(50)}${['min', 'median', 'max'].map((c) => c.padStart(13)).join('')}  ${unit}`,
+  );
+}
+
+function report(results: Results): Target[] {
+  const targets: Target[] = [];
+  const target = (id: string, what: string, value: number, goal: string, pass: boolean) =>
+    targets.push({ id, what, value, goal, pass });
+
+  const ip = results.inprocess;
+  if (ip !== undefined) {
+    const vsSdk = ip.ours.median / ip.sdk.median;
+    heading(`1. in-process tools/call, ${IN_FLIGHT} in flight`, 'calls/s');
+    row(
+      'ours: app.handle(json)',
+      ip.ours,
+      integer,
+      `${times(vsSdk)} SDK, ${times(ip.ours.median / ip.floor.median)} floor`,
+    );
+    row('SDK: McpServer + Client, InMemoryTransport', ip.sdk, integer);
+    row(
+      'SDK server alone: raw JSON-RPC text in/out',
+      ip.sdkRaw,
+      integer,
+      `ours = ${times(ip.ours.median / ip.sdkRaw.median)} this`,
+    );
+    row('floor: JSON.parse + build + JSON.stringify', ip.floor, integer);
+    target('1', 'in-process calls/s, ours ÷ SDK', vsSdk, '≥ 5', vsSdk >= 5);
+    const overhead = ip.paired.overhead.median;
+    heading(`6. decorator overhead, ${PAIRS} back-to-back pairs`, 'calls/s');
+    row('ours: decorated provider (McpApplication)', ip.paired.ours, integer);
+    row('ours: McpCore with a hand-written caller', ip.paired.closure, integer);
+    row(
+      'overhead per pair (closure ÷ decorated − 1)',
+      ip.paired.overhead,
+      (n) => `${n.toFixed(1)} %`,
+    );
+    target('6', 'decorator overhead over a closure, %', overhead, '≤ 10', overhead <= 10);
+  }
+
+  const st = results.stdio;
+  if (st !== undefined) {
+    const vsSdk = st.ours.median / st.sdk.median;
+    const vsEcho = st.ours.median / st.echo.median;
+    heading('2. stdio round trips, pipelined', 'round trips/s');
+    row(
+      `ours: serveStdio (N=${integer(st.n.ours!)})`,
+      st.ours,
+      integer,
+      `${times(vsSdk)} SDK, ${times(vsEcho)} echo`,
+    );
+    row(`SDK: StdioServerTransport (N=${integer(st.n.sdk!)})`, st.sdk, integer);
+    row(`limit: echo child (N=${integer(st.n.echo!)})`, st.echo, integer);
+    target('2a', 'stdio round trips/s, ours ÷ SDK', vsSdk, '≥ 4', vsSdk >= 4);
+    target('2b', 'stdio round trips/s, ours ÷ echo child', vsEcho, '≥ 0.5', vsEcho >= 0.5);
+  }
+
+  const ht = results.http;
+  if (ht !== undefined) {
+    heading(
+      `3. Streamable HTTP, autocannon, ${CONNECTIONS} connections`,
+      'req/s · p99 · server CPU/req · failed',
+    );
+    const httpRow = (label: string, run: HttpRun, extra = '') =>
+      row(
+        label,
+        run.rps,
+        integer,
+        `p99 ${ms(run.p99.median)} · ${run.cpu.median.toFixed(0)} µs · ${run.errors} failed${extra}`,
+      );
+    for (const mode of ['session', 'stateless'] as const) {
+      const ours = ht[mode].ours;
+      const sdk = ht[mode].sdk;
+      const vsSdk = ours.rps.median / sdk.rps.median;
+      const vsBare = ours.rps.median / ht.bare.rps.median;
+      httpRow(`${mode}: ours (serveHttp)`, ours, ` · ${times(vsSdk)} SDK, ${times(vsBare)} bare`);
+      httpRow(`${mode}: SDK (StreamableHTTPServerTransport)`, sdk);
+      target(`3-${mode}-sdk`, `HTTP ${mode} req/s, ours ÷ SDK`, vsSdk, '≥ 5', vsSdk >= 5);
+      target(
+        `3-${mode}-bare`,
+        `HTTP ${mode} req/s, ours ÷ bare node:http`,
+        vsBare,
+        '≥ 0.5',
+        vsBare >= 0.5,
+      );
+    }
+    httpRow('limit: bare node:http JSON answerer', ht.bare);
+    const cpuRatio = (mode: 'session' | 'stateless') =>
+      times(ht[mode].sdk.cpu.median / ht[mode].ours.cpu.median);
+    lines.push(
+      `  server CPU per request, SDK ÷ ours: session ${cpuRatio('session')}, stateless ${cpuRatio('stateless')}` +
+        ` (req/s above ~${integer(ht.bare.rps.max)} is the load generator's limit, not the server's)`,
+    );
+    const failed =
+      ht.session.ours.errors +
+      ht.session.sdk.errors +
+      ht.stateless.ours.errors +
+      ht.stateless.sdk.errors +
+      ht.bare.errors;
+    if (failed > 0)
+      lines.push(`  ! ${failed} requests failed (non-2xx, errors, timeouts or wrong bodies)`);
+  }
+
+  const mem = results.memory;
+  if (mem !== undefined) {
+    const vsSdk = mem.ours.heap.median / mem.sdk.heap.median;
+    heading(`4. memory per idle session (${integer(SESSIONS)}, after gc)`, 'per session');
+    row('ours: serveHttp session, heap', mem.ours.heap, kib, `${times(vsSdk)} SDK`);
+    row(
+      'ours: serveHttp session, RSS',
+      mem.ours.rss,
+      kib,
+      `${times(mem.ours.rss.median / mem.sdk.rss.median)} SDK`,
+    );
+    row('SDK: transport + McpServer per session, heap', mem.sdk.heap, kib);
+    row('SDK: transport + McpServer per session, RSS', mem.sdk.rss, kib);
+    target('4', 'heap per idle session, ours ÷ SDK', vsSdk, '≤ 0.1', vsSdk <= 0.1);
+  }
+
+  const cold = results.coldstart;
+  if (cold !== undefined) {
+    const vsSdk = cold.ours.median / cold.sdk.median;
+    heading('5. cold start: spawn → initialize answer', 'time');
+    row('ours: serveStdio(app)', cold.ours, ms, `${times(vsSdk)} SDK`);
+    row('SDK: McpServer + StdioServerTransport', cold.sdk, ms);
+    row('floor: bare node child', cold.bare, ms);
+    target('5', 'cold start, ours ÷ SDK', vsSdk, '≤ 0.7', vsSdk <= 0.7);
+  }
+
+  lines.push('');
+  lines.push('Targets (ratios of medians in this run)');
+  for (const t of targets) {
+    const value = t.id === '6' ? `${t.value.toFixed(1)} %` : times(t.value);
+    lines.push(
+      `  ${t.pass ? 'PASS' : 'MISS'}  (${t.id}) ${t.what.padEnd(44)}${value.padStart(9)}   target ${t.goal}`,
+    );
+  }
+  return targets;
+}
+
+async function main(): Promise<void> {
+  const asked = process.argv
+    .slice(2)
+    .filter((a): a is Section => (SECTIONS as readonly string[]).includes(a));
+  const sections = asked.length === 0 ? SECTIONS : asked;
+  const started = performance.now();
+  const results: Results = {};
+  for (const section of sections) {
+    const t0 = performance.now();
+    note(`${section}…`);
+    if (section === 'inprocess') results.inprocess = await measureInProcess(REPS, SECONDS * 1000);
+    if (section === 'stdio') results.stdio = await measureStdio(REPS, SECONDS * 1000);
+    if (section === 'http') results.http = await measureHttp(REPS, HTTP_SECONDS);
+    if (section === 'memory') results.memory = await measureMemory(REPS);
+    if (section === 'coldstart') results.coldstart = await measureColdStart(COLD_REPS);
+    note(`${section} done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  }
+  const sdk = sdkVersion();
+  const cpu = cpus();
+  lines.push(
+    `declarative-mcp vs @modelcontextprotocol/sdk ${sdk} — node ${process.version}, ${cpu.length} CPUs (${cpu[0]?.model ?? '?'})`,
+  );
+  lines.push(
+    `${REPS} repetitions (cold start ${COLD_REPS}); ratios are ours ÷ other, on the medians`,
+  );
+  const targets = report(results);
+  const elapsed = (performance.now() - started) / 1000;
+  lines.push('');
+  lines.push(`Finished in ${elapsed.toFixed(0)} s.`);
+  process.stdout.write(`${lines.join('\n')}\n`);
+  const file = join(__dirname, '..', '..', 'bench', 'results.json');
+  const document = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: cpu.length,
+    cpu: cpu[0]?.model,
+    sdk,
+    settings: {
+      reps: REPS,
+      seconds: SECONDS,
+      httpSeconds: HTTP_SECONDS,
+      coldReps: COLD_REPS,
+      inFlight: IN_FLIGHT,
+      connections: CONNECTIONS,
+      sessions: SESSIONS,
+    },
+    sections,
+    results,
+    targets,
+    table: lines,
+    elapsedSeconds: elapsed,
+  };
+  writeFileSync(file, `${JSON.stringify(document, null, 2)}\n`);
+  note(`wrote ${file}`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});
