@@ -195,7 +195,15 @@ export class McpCall {
     if (this.finished) {
       return Promise.reject(new ToolError(`Cannot send ${method}: the call already answered.`));
     }
-    if (!isObject(this.link.peer.clientCapabilities?.[capability])) {
+    const capabilities = this.link.peer.clientCapabilities;
+    if (capabilities === undefined) {
+      return Promise.reject(
+        new ToolError(
+          `Cannot send ${method}: no session with the client (a stateless transport cannot ask the client anything).`,
+        ),
+      );
+    }
+    if (!isObject(capabilities[capability])) {
       return Promise.reject(
         new ToolError(
           `The client did not declare the "${capability}" capability at initialize, so it cannot answer ${method}.`,
@@ -203,6 +211,8 @@ export class McpCall {
       );
     }
     const link = this.link;
+    // A refusal or a timeout is a ToolError: a tool that does not catch it answers an isError
+    // result the model can read.
     return link.peer.request((message) => this.finished || link.send(message), method, params, {
       signal: this.source === undefined ? undefined : this.source.signal,
       timeout: options.timeout,

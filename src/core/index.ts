@@ -29,5 +29,6 @@ export {
   type LoggingLevel,
   Peer,
   type PeerOptions,
+  RequestTimeoutError,
 } from './peer';
 export type * from './types';

@@ -1,4 +1,5 @@
 import type { JsonRpcId } from './dispatcher';
+import { ToolError } from './errors';
 import type { ProtocolVersion } from './negotiate';
 import type { JsonObject } from './types';
 
@@ -23,8 +24,11 @@ export interface PeerOptions {
   requestTimeout?: number;
 }
 
-/** A server→client request the client answered with an error. */
-export class ClientRequestError extends Error {
+/**
+ * A server→client request the client answered with an error. A {@link ToolError}: uncaught in a
+ * tool, it becomes an `isError` result the model reads.
+ */
+export class ClientRequestError extends ToolError {
   constructor(
     readonly method: string,
     readonly code: number,
@@ -33,6 +37,17 @@ export class ClientRequestError extends Error {
   ) {
     super(`The client answered ${method} with error ${code}: ${message}`);
     this.name = 'ClientRequestError';
+  }
+}
+
+/** A server→client request the client did not answer in time (a {@link ToolError}). */
+export class RequestTimeoutError extends ToolError {
+  constructor(
+    readonly method: string,
+    readonly timeout: number,
+  ) {
+    super(`The client did not answer ${method} within ${timeout} ms.`);
+    this.name = 'RequestTimeoutError';
   }
 }
 
@@ -148,7 +163,7 @@ export class Peer {
             method: 'notifications/cancelled',
             params: { requestId: id, reason: 'timeout' },
           });
-          reject(new Error(`The client did not answer ${method} within ${timeout} ms.`));
+          reject(new RequestTimeoutError(method, timeout));
         }
       }, timeout);
       timer.unref?.();
