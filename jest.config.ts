@@ -13,6 +13,7 @@ const config: Config = {
     '^declarative-mcp/testing$': '<rootDir>/src/testing/index.ts',
   },
   testTimeout: 30000,
+  reporters: ['default', '<rootDir>/scripts/summary-reporter.js'],
 };
 
 export default config;

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Servable } from '../../core';
-import { HttpEndpoint } from './endpoint';
+import type { HttpEndpoint } from './endpoint';
 import type { HttpHandlerOptions } from './options';
 import type { HttpSession } from './session';
 
@@ -46,7 +46,9 @@ export function createHttpHandler<C = HttpSession>(
   servable: Servable<C>,
   options?: HttpHandlerOptions<C>,
 ): HttpHandler {
-  const endpoint = new HttpEndpoint(servable, options);
+  // Loaded on first use: a server that never serves HTTP does not pay for it at start-up.
+  const { HttpEndpoint: Endpoint } = require('./endpoint') as { HttpEndpoint: typeof HttpEndpoint };
+  const endpoint = new Endpoint(servable, options);
   const handler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) =>
     endpoint.serve(req, res, next);
   Object.defineProperties(handler, {
