@@ -1,0 +1,189 @@
+import type { Interceptor } from '../../decorators';
+import { ConfigurationError } from '../core';
+import { compileSchema, promptArguments } from '../schema';
+import { argumentSchema, compact, deepFreeze, type Entry, invoker } from './entries';
+import type { ScannedMember } from './scan';
+import { parseUriTemplate } from './uri-template';
+
+// MCP 2025-11-25 server/tools: tool names are 1–128 characters of A-Z a-z 0-9 _ - .
+const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
+
+/**
+ * Builds one tool, prompt, resource or template from a scanned member, once at start-up:
+ * checks its options, compiles its schemas, freezes what the list shows and composes the
+ * invoker. Every mistake is a {@link ConfigurationError} that names the class and method.
+ */
+export function buildEntry(
+  member: ScannedMember,
+  instance: object,
+  interceptors: readonly Interceptor[],
+): Entry {
+  const { record, where } = member;
+  const method = record.method;
+  let entry: Omit<Entry, 'invoke' | 'label'>;
+  if (record.kind === 'tool') {
+    const o = record.options;
+    const name = o.name ?? method;
+    const label = `Tool "${name}" on ${where}`;
+    if (!TOOL_NAME.test(name)) {
+      throw new ConfigurationError(
+        `${label}: a tool name is 1 to 128 characters of A-Z, a-z, 0-9, "_", "-" and "." (MCP 2025-11-25). Set name: 'a_valid_name'.`,
+      );
+    }
+    const input = argumentSchema(member, o.input, 'input', label);
+    const output =
+      o.output === undefined
+        ? undefined
+        : compileSchema(o.output, { where: `${label} (output)`, io: 'output' });
+    entry = {
+      kind: 'tool',
+      key: name,
+      definition: deepFreeze(
+        compact({
+          name,
+          title: o.title,
+          description: o.description,
+          inputSchema: input.jsonSchema,
+          outputSchema: output?.jsonSchema,
+          annotations: o.annotations,
+          icons: o.icons,
+          _meta: o.meta,
+        }),
+      ),
+      member,
+      scopes: scopesOf(o.scopes, label),
+      enabled: o.enabled !== false,
+      input,
+      output,
+      template: undefined,
+      complete: undefined,
+      mimeType: undefined,
+    };
+  } else if (record.kind === 'prompt') {
+    const o = record.options;
+    const name = o.name ?? method;
+    const label = `Prompt "${name}" on ${where}`;
+    const input = argumentSchema(member, o.args, 'args', label);
+    const args = promptArguments(input.jsonSchema);
+    entry = {
+      kind: 'prompt',
+      key: name,
+      definition: deepFreeze(
+        compact({
+          name,
+          title: o.title,
+          description: o.description,
+          arguments: args.length > 0 ? args : undefined,
+          icons: o.icons,
+        }),
+      ),
+      member,
+      scopes: scopesOf(o.scopes, label),
+      enabled: o.enabled !== false,
+      input,
+      output: undefined,
+      template: undefined,
+      complete: completersOf(
+        o.complete,
+        label,
+        args.map((a) => a.name),
+      ),
+      mimeType: undefined,
+    };
+  } else {
+    const o = record.options;
+    const name = o.name ?? method;
+    const hasUri = typeof o.uri === 'string' && o.uri !== '';
+    const hasTemplate = typeof o.uriTemplate === 'string' && o.uriTemplate !== '';
+    if (hasUri === hasTemplate) {
+      throw new ConfigurationError(
+        `Resource "${name}" on ${where}: give exactly one of uri: 'scheme://fixed' or uriTemplate: 'scheme://{variable}'.`,
+      );
+    }
+    const label = `Resource "${hasUri ? o.uri : o.uriTemplate}" on ${where}`;
+    let template: ReturnType<typeof parseUriTemplate> | undefined;
+    if (hasTemplate) {
+      try {
+        template = parseUriTemplate(o.uriTemplate!);
+      } catch (error) {
+        throw new ConfigurationError(
+          `${label}: the URI template does not parse: ${(error as Error).message}. Use RFC 6570 syntax, e.g. 'notes://{slug}'.`,
+        );
+      }
+    } else if (o.complete !== undefined) {
+      throw new ConfigurationError(
+        `${label}: "complete" completes template variables; a fixed resource has none.`,
+      );
+    }
+    const input =
+      o.variables === undefined
+        ? undefined
+        : compileSchema(o.variables, { where: `${label} (variables)`, io: 'input' });
+    entry = {
+      kind: hasTemplate ? 'template' : 'resource',
+      key: hasTemplate ? o.uriTemplate! : o.uri!,
+      definition: deepFreeze(
+        compact({
+          ...(hasTemplate ? { uriTemplate: o.uriTemplate } : { uri: o.uri }),
+          name,
+          title: o.title,
+          description: o.description,
+          mimeType: o.mimeType,
+          size: hasTemplate ? undefined : o.size,
+          icons: o.icons,
+        }),
+      ),
+      member,
+      scopes: scopesOf(o.scopes, label),
+      enabled: o.enabled !== false,
+      input,
+      output: undefined,
+      template,
+      complete: template ? completersOf(o.complete, label, template.variables) : undefined,
+      mimeType: o.mimeType,
+    };
+  }
+  const built = entry as Entry;
+  const noun = built.kind === 'tool' ? 'Tool' : built.kind === 'prompt' ? 'Prompt' : 'Resource';
+  return {
+    ...built,
+    label: `${noun} "${built.key}" (${member.where})`,
+    invoke: invoker(member, instance, interceptors, () => ({
+      kind: built.kind,
+      name: built.key,
+      definition: built.definition,
+    })),
+  };
+}
+
+function scopesOf(scopes: unknown, label: string): readonly string[] | undefined {
+  if (scopes === undefined) return undefined;
+  if (!Array.isArray(scopes) || !scopes.every((s) => typeof s === 'string')) {
+    throw new ConfigurationError(
+      `${label}: "scopes" must be an array of strings, e.g. scopes: ['orders:write'].`,
+    );
+  }
+  return scopes.length === 0 ? undefined : Object.freeze([...scopes]);
+}
+
+function completersOf(
+  complete: unknown,
+  label: string,
+  names: readonly string[],
+): Entry['complete'] {
+  if (complete === undefined) return undefined;
+  if (typeof complete !== 'object' || complete === null)
+    throw new ConfigurationError(`${label}: "complete" must map argument names to functions.`);
+  for (const [name, fn] of Object.entries(complete)) {
+    if (typeof fn !== 'function')
+      throw new ConfigurationError(
+        `${label}: complete.${name} must be a function (value, { arguments, context }) => string[].`,
+      );
+    if (!names.includes(name)) {
+      throw new ConfigurationError(
+        `${label}: complete.${name} names no argument (known: ${names.join(', ') || 'none'}).`,
+      );
+    }
+  }
+  return Object.freeze({ ...(complete as Record<string, never>) });
+}
