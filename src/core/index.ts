@@ -11,16 +11,9 @@ export {
   type Reporter,
 } from './dispatcher';
 export { ConfigurationError, ErrorCode, type ErrorCodeValue, Fault, ToolError } from './errors';
-export {
-  type Broadcaster,
-  type Completion,
-  type CompletionReference,
-  coreOf,
-  McpCore,
-  type McpCoreOptions,
-  type Servable,
-} from './mcp-core';
+export { type Broadcaster, coreOf, McpCore, type Servable } from './mcp-core';
 export { negotiate, type ProtocolVersion, VERSIONS } from './negotiate';
+export type { Completion, CompletionReference, McpCoreOptions } from './options';
 export {
   CancelledError,
   ClientRequestError,
