@@ -107,6 +107,9 @@ export class McpCore<C = unknown> {
   /** The MCP revisions this core speaks, newest first. */
   static readonly VERSIONS = VERSIONS;
 
+  /** MCP's error code for an unknown resource URI (`ErrorCode.RESOURCE_NOT_FOUND`, -32002). */
+  static readonly RESOURCE_NOT_FOUND = ErrorCode.RESOURCE_NOT_FOUND;
+
   /** The revision to speak for what a client asked: the same if known, the newest otherwise. */
   static negotiate(requested: unknown): ProtocolVersion {
     return negotiate(requested);
