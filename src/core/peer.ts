@@ -58,11 +58,6 @@ interface Pending {
   timer: NodeJS.Timeout;
 }
 
-/** Map key of a request id: 1 and "1" are different requests. */
-function key(id: JsonRpcId): string {
-  return typeof id === 'number' ? `n${id}` : `s${id}`;
-}
-
 /**
  * What a transport keeps for one client — a stdio process or one HTTP session — so calls can
  * speak to it: the revision and capabilities it declared at `initialize`, the log level it set,
@@ -84,8 +79,9 @@ export class Peer {
   /** How long a server→client request waits, in ms. */
   readonly requestTimeout: number;
 
-  private readonly inflight = new Map<string, InFlight>();
-  private readonly pending = new Map<string, Pending>();
+  // Keyed by the id itself: a Map tells 1 from "1" (SameValueZero), with no key string to build.
+  private inflight = new Map<JsonRpcId, InFlight>();
+  private readonly pending = new Map<JsonRpcId, Pending>();
   private sequence = 0;
   private closed: Error | undefined;
 
@@ -105,22 +101,21 @@ export class Peer {
   track(id: JsonRpcId): InFlight {
     const flight = new InFlight();
     if (this.closed) flight.abort(this.closed);
-    else this.inflight.set(key(id), flight);
+    else this.inflight.set(id, flight);
     return flight;
   }
 
   /** The request is answered (or dropped): forget it. */
   end(id: JsonRpcId, handle?: AbortSignal | InFlight): void {
-    const k = key(id);
-    const flight = this.inflight.get(k);
-    if (flight && (handle === undefined || flight.is(handle))) this.inflight.delete(k);
+    const flight = this.inflight.get(id);
+    if (flight && (handle === undefined || flight.is(handle))) this.forgetFlight(id);
   }
 
   /** Cancels an in-flight client request (`notifications/cancelled`); false when it is unknown. */
   cancel(id: JsonRpcId, reason?: unknown): boolean {
-    const flight = this.inflight.get(key(id));
+    const flight = this.inflight.get(id);
     if (!flight) return false;
-    this.inflight.delete(key(id));
+    this.forgetFlight(id);
     flight.abort(new CancelledError(typeof reason === 'string' ? reason : undefined));
     return true;
   }
@@ -167,7 +162,7 @@ export class Peer {
         }
       }, timeout);
       timer.unref?.();
-      this.pending.set(key(id), {
+      this.pending.set(id, {
         method,
         resolve: (result) => {
           done();
@@ -195,7 +190,7 @@ export class Peer {
   settle(response: Record<string, unknown>): boolean {
     const id = response.id;
     if (typeof id !== 'string' && typeof id !== 'number') return false;
-    const entry = this.pending.get(key(id));
+    const entry = this.pending.get(id);
     if (!entry || !this.forget(id)) return false;
     const error = response.error as
       | { code?: unknown; message?: unknown; data?: unknown }
@@ -245,11 +240,24 @@ export class Peer {
     return this.closed !== undefined;
   }
 
+  /**
+   * Drops the in-flight request `id` (known to be there). V8 puts the table a Map rehashes
+   * into in the generation of the old one, and add/delete churn rehashes every few requests: the
+   * Map of a long-lived peer (an HTTP session, a stdio client) would leave a dead table in the
+   * old generation every few calls, and the major GCs to clear them cost more than the rest of
+   * a session's bookkeeping per request (bench, measurement 3). Most of the time a peer has one
+   * request in flight, so when the last one goes a fresh (young, cheap) Map replaces the old.
+   */
+  private forgetFlight(id: JsonRpcId): void {
+    if (this.inflight.size === 1) this.inflight = new Map();
+    else this.inflight.delete(id);
+  }
+
   private forget(id: JsonRpcId): boolean {
-    const entry = this.pending.get(key(id));
+    const entry = this.pending.get(id);
     if (!entry) return false;
     clearTimeout(entry.timer);
-    this.pending.delete(key(id));
+    this.pending.delete(id);
     return true;
   }
 }

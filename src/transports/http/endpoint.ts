@@ -9,6 +9,7 @@ import {
 } from '../../core';
 import { challenge, defaultIdentityKey } from './auth';
 import { allowOrigin, preflight } from './cors';
+import { DeadlineQueue } from './deadline';
 import type { Exchange } from './exchange';
 import { accepts } from './media';
 import { METADATA_PATH, metadataUrl, resourceOf, serveMetadata } from './metadata';
@@ -31,8 +32,11 @@ const SESSION_METHODS = new Set(['GET', 'POST', 'DELETE']);
 export interface Flight {
   readonly exchange: Exchange;
   readonly peer: Peer;
-  readonly done: Promise<void>;
+  /** The core's answer (`dispatch` never rejects). */
+  readonly running: Promise<unknown>;
 }
+
+function noop(): void {}
 
 /** The path of a request target, without its query. */
 function pathOf(target: string | undefined): string {
@@ -46,6 +50,19 @@ function pathOf(target: string | undefined): string {
   }
   const query = target.indexOf('?');
   return query === -1 ? target : target.slice(0, query);
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
+}
+
+/** Whether a path that starts with the metadata path is it, or under it. */
+function isMetadataPath(path: string): boolean {
+  return path.length === METADATA_PATH.length || path.charCodeAt(METADATA_PATH.length) === 47; // '/'
 }
 
 function defaultOnError(error: unknown): void {
@@ -63,8 +80,10 @@ export class HttpEndpoint<C> {
   readonly core: McpCore<C>;
   /** The sessions (session mode only). */
   readonly store: SessionStore | undefined;
-  /** POSTs being answered right now. */
-  readonly flights = new Set<Flight>();
+  /** POSTs being answered right now (see {@link land}). */
+  flights = new Set<Flight>();
+  /** The `requestTimeout` deadlines of the POSTs in flight, on one timer. */
+  readonly deadlines: DeadlineQueue;
   private readonly hostAllowed: (host: string | undefined, local: string | undefined) => boolean;
   private readonly originAllowed: (origin: string) => boolean;
   private readonly identityKey: (identity: unknown) => string;
@@ -77,6 +96,7 @@ export class HttpEndpoint<C> {
     this.hostAllowed = hostPolicy(this.options.allowedHosts);
     this.originAllowed = originPolicy(this.options.allowedOrigins);
     this.identityKey = this.options.identityKey ?? defaultIdentityKey;
+    this.deadlines = new DeadlineQueue(this.options.requestTimeout);
     if (this.options.sessions) {
       const { sessionIdleTimeout, maxSessions, clientRequestTimeout } = this.options;
       this.store = new SessionStore(sessionIdleTimeout, maxSessions, clientRequestTimeout);
@@ -91,11 +111,33 @@ export class HttpEndpoint<C> {
 
   /** Answers one request; never throws, whatever comes in. */
   serve(req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void): void {
-    this.route(req, res, next).catch((error: unknown) => {
-      this.report(error, req);
-      if (!res.headersSent) sendError(res, 500, 'Internal error', undefined, -32603);
-      else if (!res.writableEnded) res.end();
-    });
+    let pending: unknown;
+    try {
+      pending = this.route(req, res, next);
+    } catch (error) {
+      this.fail(error, req, res);
+      return;
+    }
+    if (isThenable(pending)) {
+      // (Promise.resolve adopts a native promise as is, and catches a thenable that throws.)
+      Promise.resolve(pending).then(undefined, (error: unknown) => this.fail(error, req, res));
+    }
+  }
+
+  /** An unexpected error while answering: reported, and answered `500` if nothing went out yet. */
+  private fail(error: unknown, req: IncomingMessage, res: ServerResponse): void {
+    this.report(error, req);
+    if (!res.headersSent) sendError(res, 500, 'Internal error', undefined, -32603);
+    else if (!res.writableEnded) res.end();
+  }
+
+  /** A POST is answered: forget its flight. */
+  land(flight: Flight): void {
+    // The Set lives as long as the endpoint, and V8 rehashes an old Set's table into the old
+    // generation: add/delete churn would leave a dead table there every few POSTs (see Peer's
+    // forgetFlight). Most of the time one POST is in flight: when it lands, start a fresh Set.
+    if (this.flights.size === 1 && this.flights.has(flight)) this.flights = new Set();
+    else this.flights.delete(flight);
   }
 
   /** Tells `onError` (stderr by default) about an unexpected error; never throws. */
@@ -118,14 +160,18 @@ export class HttpEndpoint<C> {
     return build === undefined ? (session as C) : build(req, session, identity);
   }
 
-  private async route(
+  /**
+   * Routes a request: synchronous up to the method's handler (which may return a promise), so
+   * that a POST costs no promise of its own here; `serve` catches what it throws or rejects.
+   */
+  private route(
     req: IncomingMessage,
     res: ServerResponse,
     next?: (error?: unknown) => void,
-  ): Promise<void> {
+  ): unknown {
     const path = pathOf(req.url);
     const metadata = this.options.resourceMetadata;
-    const isMetadata = path === METADATA_PATH || path.startsWith(`${METADATA_PATH}/`);
+    const isMetadata = path.startsWith(METADATA_PATH) && isMetadataPath(path);
     if (
       !(metadata !== undefined && isMetadata) &&
       this.options.path !== undefined &&
@@ -166,11 +212,28 @@ export class HttpEndpoint<C> {
         Connection: 'close',
       });
     }
-    let identity: unknown;
-    if (this.options.authenticate !== undefined) {
-      identity = await this.options.authenticate(req);
-      if (identity === null || identity === undefined) return this.unauthorized(req, res, path);
-    }
+    if (this.options.authenticate !== undefined) return this.authenticated(req, res, method, path);
+    return this.byMethod(req, res, method, undefined);
+  }
+
+  /** Authenticates (`401` without an identity), then answers by method. */
+  private async authenticated(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    path: string,
+  ): Promise<void> {
+    const identity = await this.options.authenticate!(req);
+    if (identity === null || identity === undefined) return this.unauthorized(req, res, path);
+    return this.byMethod(req, res, method, identity);
+  }
+
+  private byMethod(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    identity: unknown,
+  ): Promise<void> | void {
     if (method === 'POST') return handlePost(this, req, res, identity);
     if (method === 'GET') return this.openStream(req, res, identity);
     return this.endSession(req, res, identity);
@@ -328,7 +391,9 @@ export class HttpEndpoint<C> {
     if (this.store !== undefined) for (const entry of this.store.values()) entry.stream?.end();
     if (this.flights.size > 0) {
       let timer: NodeJS.Timeout | undefined;
-      const waited = Promise.all([...this.flights].map((flight) => flight.done)).then(() => true);
+      const waited = Promise.all(
+        [...this.flights].map((flight) => flight.running.then(noop, noop)),
+      ).then(() => true);
       const expired = new Promise<boolean>((resolve) => {
         timer = setTimeout(() => resolve(false), this.options.shutdownTimeout);
       });
@@ -346,5 +411,6 @@ export class HttpEndpoint<C> {
       }
     }
     this.store?.clear('The server shut down.');
+    this.deadlines.close();
   }
 }

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { JsonObject } from '../../core';
+import type { JsonObject, Link, Peer } from '../../core';
 import { sendEmpty, sendError, sendJson } from './reply';
 import { SseStream } from './sse';
 
@@ -9,18 +9,22 @@ import { SseStream } from './sse';
  * carrying those messages and then the answer (MCP basic/transports: the server MAY answer a POST
  * with `text/event-stream`); otherwise the answer goes out as `application/json`, or as `202` with
  * no body when nothing is owed.
+ *
+ * It is also the call's {@link Link} (its peer, and `send`): no link object and closure per POST.
  */
-export class Exchange {
+export class Exchange implements Link {
   /**
-   * Where the call's messages go when this POST's connection is gone before the answer (the
-   * session's GET stream, if open), so a server-to-client request can still reach the client.
+   * The session whose GET stream takes the call's messages when this POST's connection is gone
+   * before the answer, so a server-to-client request can still reach the client (session mode).
    */
-  fallback: ((json: string) => void) | undefined;
+  fallback: { readonly stream: SseStream | undefined } | undefined;
   private stream: SseStream | undefined;
   private settled = false;
 
   constructor(
     private readonly res: ServerResponse,
+    /** The client as the core sees it (the link's peer). */
+    readonly peer: Peer,
     private readonly keepAliveInterval: number,
   ) {}
 
@@ -40,7 +44,7 @@ export class Exchange {
     if (this.settled) return;
     const json = JSON.stringify(message);
     if (!this.connected) {
-      this.fallback?.(json);
+      this.fallback?.stream?.send(json);
       return;
     }
     if (this.stream === undefined)

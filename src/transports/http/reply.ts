@@ -10,17 +10,23 @@ export function sendJson(
   res: ServerResponse,
   status: number,
   body: string,
-  headers: OutgoingHttpHeaders = {},
+  headers?: OutgoingHttpHeaders,
 ): void {
   if (res.headersSent) {
     if (!res.writableEnded) res.end();
     return;
   }
-  res.writeHead(status, {
-    ...headers,
-    'Content-Type': 'application/json',
-    'Content-Length': Buffer.byteLength(body),
-  });
+  const length = Buffer.byteLength(body);
+  if (headers === undefined) {
+    // Every answer goes this way: a flat header list, no object to build and enumerate.
+    res.writeHead(status, ['Content-Type', 'application/json', 'Content-Length', String(length)]);
+  } else {
+    res.writeHead(status, {
+      ...headers,
+      'Content-Type': 'application/json',
+      'Content-Length': length,
+    });
+  }
   res.end(body);
 }
 

@@ -27,10 +27,18 @@ export function hostPolicy(
 ): (host: string | undefined, localAddress: string | undefined) => boolean {
   if (allowedHosts === false) return () => true;
   if (allowedHosts === undefined) {
+    // Clients send the same Host with every request: each new value is parsed once.
+    let lastHost: string | undefined;
+    let lastAllowed = false;
     return (host, localAddress) => {
       if (!isLoopbackAddress(localAddress)) return true;
-      const parsed = host === undefined ? undefined : splitHost(host);
-      return parsed !== undefined && LOOPBACK_NAMES.has(parsed.name);
+      if (host === undefined) return false;
+      if (host !== lastHost) {
+        const parsed = splitHost(host);
+        lastAllowed = parsed !== undefined && LOOPBACK_NAMES.has(parsed.name);
+        lastHost = host;
+      }
+      return lastAllowed;
     };
   }
   if (!Array.isArray(allowedHosts)) {
