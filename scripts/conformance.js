@@ -25,7 +25,7 @@ const SUITE_CLI = path.join(SUITE, 'dist', 'index.js');
 const NODE22 = path.join(HOME, 'node_modules', 'node', 'bin', 'node');
 const SERVER = path.join(ROOT, 'build', 'examples', 'conformance.js');
 
-/** The pending suite of 0.1.16 (run with --scenario, a scenario of it is labelled "pending"). */
+/** The pending suite of 0.2.0-alpha.12 (run with --scenario, a scenario of it is labelled "pending"). */
 const PENDING_SUITE = ['json-schema-2020-12', 'server-sse-polling'];
 /**
  * The pending scenarios run by default too. Not server-sse-polling: SSE resumability (event ids,

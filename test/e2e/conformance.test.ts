@@ -1,5 +1,5 @@
 /**
- * The official MCP conformance suite (`@modelcontextprotocol/conformance` 0.1.16, on the Node.js 22
+ * The official MCP conformance suite (`@modelcontextprotocol/conformance` 0.2.0-alpha.12, on the Node.js 22
  * installed beside it in conformance/) against build/examples/conformance.js over Streamable HTTP,
  * through the same runner a person uses: `npm run conformance` (scripts/conformance.js).
  *
@@ -15,9 +15,10 @@ const SUITE = join(ROOT, 'conformance', 'node_modules', '@modelcontextprotocol',
 const RESULTS = join(ROOT, 'conformance', 'results', 'results.json');
 const installed = existsSync(join(SUITE, 'dist', 'index.js'));
 
-/** Every server scenario of the active suite of 0.1.16, and the pending one this project passes. */
+/** Every server scenario of the active suite of 0.2.0-alpha.12, and the pending one this project passes. */
 const ACTIVE = [
   'server-initialize',
+  'server-session-lifecycle',
   'logging-set-level',
   'ping',
   'completion-complete',
@@ -80,7 +81,7 @@ if (!installed) {
 }
 
 (installed ? describe : describe.skip)(
-  'MCP conformance suite 0.1.16 (skipped unless `npm ci --prefix conformance` was run)',
+  'MCP conformance suite 0.2.0-alpha.12 (skipped unless `npm ci --prefix conformance` was run)',
   () => {
     let run: { code: number | null; output: string };
     let scenarios: ScenarioResult[];
