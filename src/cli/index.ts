@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
+import { flagsSynopsis, flagsUsage, parseFlags, type ServeFlags } from './flags';
 import { type LoadedApplication, loadApplication, UsageError } from './load';
 
 /**
@@ -20,29 +21,20 @@ export interface CliIo {
   signal?: AbortSignal;
 }
 
-const SERVE_USAGE = `Usage: declarative-mcp serve <module> [--stdio | --http [--port N] [--host H] [--path P] [--stateless]]
+const SERVE_USAGE = `Usage: declarative-mcp serve <module> ${flagsSynopsis('serve')}
 
 Serves the McpApplication a compiled module exports (\`export default app\` or \`export const app\`).
+Compile TypeScript with tsc first and give the .js it writes, e.g. dist/server.js.
 
-  --stdio       serve over stdio (default): stdout is the protocol, diagnostics go to stderr
-  --http        serve over Streamable HTTP at http://HOST:PORT/PATH
-  --port N      HTTP port (default 3000; 0 picks a free one)
-  --host H      HTTP address (default 127.0.0.1)
-  --path P      HTTP path (default /mcp)
-  --stateless   HTTP without sessions
-`;
+${flagsUsage('serve')}`;
 
-const DEVTOOLS_USAGE = `Usage: declarative-mcp devtools [module] [--stdio | --http [--port N] [--host H]]
+const DEVTOOLS_USAGE = `Usage: declarative-mcp devtools [module] ${flagsSynopsis('devtools')}
 
 The framework's own MCP server for AI agents: the guide, the documentation, stub generators,
 and (with a module) read-only introspection of your application.
 
   module        a compiled .js file exporting an McpApplication (export default app, or export const app)
-  --stdio       serve over stdio (default)
-  --http        serve over Streamable HTTP at http://HOST:PORT/mcp
-  --port N      HTTP port (default 3000)
-  --host H      HTTP address (default 127.0.0.1)
-`;
+${flagsUsage('devtools')}`;
 
 const HELP = `Usage: declarative-mcp <command> [options]
 
@@ -54,73 +46,6 @@ Options:
   --help, -h       show this help
   --version, -v    show the version
 `;
-
-/** Parsed flags of `serve` and `devtools`. */
-export interface ServeFlags {
-  module: string | undefined;
-  transport: 'stdio' | 'http';
-  port: number;
-  host: string;
-  path: string;
-  stateless: boolean;
-  help: boolean;
-}
-
-const HTTP_ONLY = ['--port', '--host', '--path', '--stateless'];
-
-/** Parses the flags after the command name; throws {@link UsageError} for anything unknown. */
-export function parseServeFlags(
-  args: readonly string[],
-  command: 'serve' | 'devtools',
-): ServeFlags {
-  const flags: ServeFlags = {
-    module: undefined,
-    transport: 'stdio',
-    port: 3000,
-    host: '127.0.0.1',
-    path: '/mcp',
-    stateless: false,
-    help: false,
-  };
-  const chosen = new Set<string>();
-  const allowed = command === 'serve' ? HTTP_ONLY : ['--port', '--host'];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    const value = (): string => {
-      const next = args[++i];
-      if (next === undefined || next.startsWith('-')) throw new UsageError(`${arg} needs a value.`);
-      return next;
-    };
-    if (arg === '--help' || arg === '-h') flags.help = true;
-    else if (arg === '--stdio' || arg === '--http') {
-      chosen.add(arg);
-      if (chosen.size > 1) throw new UsageError('Choose one of --stdio and --http.');
-      flags.transport = arg === '--http' ? 'http' : 'stdio';
-    } else if (arg.startsWith('-') && !allowed.includes(arg)) {
-      throw new UsageError(`Unknown option ${arg}.`);
-    } else if (arg === '--port') {
-      const raw = value();
-      const port = Number(raw);
-      if (!Number.isInteger(port) || port < 0 || port > 65535) {
-        throw new UsageError(`--port must be a number from 0 to 65535 (got "${raw}").`);
-      }
-      flags.port = port;
-    } else if (arg === '--host') flags.host = value();
-    else if (arg === '--path') {
-      flags.path = value();
-      if (!flags.path.startsWith('/')) throw new UsageError('--path must start with "/".');
-    } else if (arg === '--stateless') flags.stateless = true;
-    else if (flags.module !== undefined) {
-      throw new UsageError(`One module at most (got "${flags.module}" and "${arg}").`);
-    } else flags.module = arg;
-  }
-  if (flags.transport === 'stdio' && args.some((a) => HTTP_ONLY.includes(a))) {
-    const names = HTTP_ONLY.filter((a) => allowed.includes(a));
-    const list = `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-    throw new UsageError(`${list} go with --http.`);
-  }
-  return flags;
-}
 
 /**
  * The package's version: from the nearest `package.json` named `declarative-mcp` above this
@@ -153,6 +78,9 @@ function stopped(signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
+// Errors of listen() that mean the address given is not one this machine can listen on.
+const NO_SUCH_ADDRESS = new Set(['EADDRNOTAVAIL', 'ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EINVAL']);
+
 /** Serves `app` as the flags say; resolves to the exit code when serving ends. */
 async function serve(
   app: LoadedApplication,
@@ -165,19 +93,31 @@ async function serve(
     return serveStdio(app as never, { input: io.input, output: io.output, error: io.error });
   }
   const { serveHttp } = require('../transports/http') as typeof import('../transports/http');
+  const port = flags.values.port as number;
+  const host = flags.values.host as string;
   let server: Awaited<ReturnType<typeof serveHttp>>;
   try {
     server = await serveHttp(app as never, {
-      port: flags.port,
-      host: flags.host,
-      path: flags.path,
-      sessions: !flags.stateless,
+      port,
+      host,
+      path: (flags.values.path as string | undefined) ?? '/mcp',
+      sessions: flags.values.stateless !== true,
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE' || /in use/.test(String((error as Error).message))) {
+    if (code === 'EADDRINUSE') {
       throw new UsageError(
-        `Port ${flags.port} on ${flags.host} is in use. Pick another with --port N (or --port 0 for any free one).`,
+        `Port ${port} on ${host} is in use. Pick another with --port N (or --port 0 for any free one).`,
+      );
+    }
+    if (code === 'EACCES') {
+      throw new UsageError(
+        `Port ${port} on ${host} needs privileges this process lacks. Use a port above 1023 (or --port 0).`,
+      );
+    }
+    if (code !== undefined && NO_SUCH_ADDRESS.has(code)) {
+      throw new UsageError(
+        `--host ${host} is not an address of this machine. Use 127.0.0.1 (loopback), or 0.0.0.0 for every interface.`,
       );
     }
     throw error;
@@ -194,9 +134,21 @@ async function serve(
 }
 
 /**
+ * Over stdio the protocol owns stdout from the first byte: the guard is in place before the user's
+ * module loads, so a `console.log` at load time lands on stderr instead of ahead of the answers.
+ */
+function guardBeforeLoading(flags: ServeFlags, io: CliIo): void {
+  if (flags.transport !== 'stdio') return;
+  if ((io.output ?? process.stdout) !== process.stdout) return;
+  const { guardStdout } = require('../transports/stdio') as typeof import('../transports/stdio');
+  guardStdout(process.stdout, io.error ?? process.stderr);
+}
+
+/**
  * The `declarative-mcp` command: `serve`, `devtools`, `--help`, `--version`. Resolves to the exit
- * code (0 done, 1 failure, 2 usage mistake) and never throws. Over stdio, stdout carries the
- * protocol alone: every diagnostic goes to the error stream.
+ * code (0 done, 1 failure, 2 usage mistake) and never throws. A usage mistake prints one line and
+ * the usage, never a stack trace. Help goes to stdout. Over stdio, stdout carries the protocol
+ * alone: every diagnostic goes to the error stream.
  */
 export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<number> {
   const output = io.output ?? process.stdout;
@@ -211,10 +163,7 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
   };
   const usage = command === 'serve' ? SERVE_USAGE : command === 'devtools' ? DEVTOOLS_USAGE : HELP;
   try {
-    if (command === undefined) {
-      error.write(HELP);
-      return 2;
-    }
+    if (command === undefined) throw new UsageError('Give a command: serve or devtools.');
     if (command === '--help' || command === '-h' || command === 'help') {
       output.write(HELP);
       return 0;
@@ -226,18 +175,19 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
     if (command !== 'serve' && command !== 'devtools') {
       throw new UsageError(`Unknown command "${command}". Commands: serve, devtools.`);
     }
-    const flags = parseServeFlags(rest, command);
+    const flags = parseFlags(rest, command);
     if (flags.help) {
-      // Help goes to stderr here: a client may have started the command with stdout as its protocol.
-      error.write(usage);
+      output.write(usage);
       return 0;
     }
     const cwd = io.cwd ?? process.cwd();
     if (command === 'serve') {
       if (flags.module === undefined)
         throw new UsageError('serve needs a module, e.g. declarative-mcp serve dist/server.js');
+      guardBeforeLoading(flags, io);
       return await serve(await loadApplication(flags.module, cwd), flags, io, say);
     }
+    guardBeforeLoading(flags, io);
     const app =
       flags.module === undefined
         ? undefined
@@ -246,7 +196,9 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
     const { createDevtools } = require('../devtools') as typeof import('../devtools');
     const devtools = createDevtools({
       app: app as never,
-      transports: [flags.transport],
+      // Its own transport only when it describes itself: how a loaded module's application is
+      // served is up to that module, which the devtools cannot see.
+      transports: app === undefined ? [flags.transport] : [],
       reporter: (problem, request) =>
         say(`${request.method} failed: ${(problem as Error)?.stack ?? String(problem)}`),
     });
@@ -262,4 +214,5 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
   }
 }
 
+export { type Command, FLAGS, type FlagSpec, parseFlags, type ServeFlags } from './flags';
 export { type LoadedApplication, loadApplication, UsageError } from './load';

@@ -31,6 +31,11 @@ export async function loadApplication(
   options: { introspectable?: boolean } = {},
 ): Promise<LoadedApplication> {
   const path = resolve(cwd, specifier);
+  if (/\.[cm]?tsx?$/.test(path)) {
+    throw new UsageError(
+      `"${specifier}" is TypeScript: compile with tsc first (npx tsc) and give the .js file it writes, e.g. dist/server.js. (Runners such as tsx drop the decorator metadata the framework reads.)`,
+    );
+  }
   if (!existsSync(path)) {
     throw new UsageError(
       `Cannot find module "${specifier}" (looked at ${path}). Give a compiled .js file, e.g. dist/server.js.`,
@@ -40,8 +45,10 @@ export async function loadApplication(
   try {
     loaded = path.endsWith('.mjs') ? await import(pathToFileURL(path).href) : require(path);
   } catch (error) {
-    // A module that throws while loading is its own failure (exit 1), not a usage mistake.
-    if ((error as NodeJS.ErrnoException).code !== 'ERR_REQUIRE_ESM') throw error;
+    // A module that throws while loading is its own failure (exit 1), not a usage mistake. An ES
+    // module that require() cannot take (older Node.js, or one with top-level await) is imported.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ERR_REQUIRE_ESM' && code !== 'ERR_REQUIRE_ASYNC_MODULE') throw error;
     loaded = await import(pathToFileURL(path).href);
   }
   const candidates = [

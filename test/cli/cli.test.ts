@@ -7,7 +7,7 @@
  * stateless, until SIGTERM or the signal.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -157,18 +157,36 @@ describe('in-process: runCli(argv, io)', () => {
     },
   );
 
-  test('serve --help: the serve usage on stderr (stdout may be a protocol), exit 0', async () => {
-    const { code, out, err } = await run(['serve', '--help']);
+  test.each([
+    [
+      ['serve', '--help'],
+      /^Usage: declarative-mcp serve <module> \[--stdio \| --http \[--port N\] \[--host H\] \[--path P\] \[--stateless\]\]\n/,
+    ],
+    [['serve', '-h'], /^Usage: declarative-mcp serve <module> /],
+    [
+      ['devtools', '--help'],
+      /^Usage: declarative-mcp devtools \[module\] \[--stdio \| --http \[--port N\] \[--host H\]\]\n/,
+    ],
+  ])('%j: the usage on stdout, one line per flag, exit 0', async (argv, usage) => {
+    const { code, out, err } = await run(argv);
     expect(code).toBe(0);
-    expect(out).toBe('');
-    expect(err).toMatch(/^Usage: declarative-mcp serve <module> \[--stdio \| --http/);
+    expect(err).toBe('');
+    expect(out).toMatch(usage);
+    if (argv[0] === 'serve') {
+      expect(out).toContain('\n  --port N      HTTP port (default 3000; 0 picks a free one)\n');
+      expect(out).toContain('\n  --stateless   HTTP without sessions\n');
+    } else {
+      expect(out).not.toContain('--stateless');
+    }
   });
 
-  test('no command: the usage on stderr, exit 2', async () => {
+  test('no command: one line, then the usage on stderr, exit 2', async () => {
     const { code, out, err } = await run([]);
     expect(code).toBe(2);
     expect(out).toBe('');
-    expect(err).toMatch(/^Usage: declarative-mcp <command>/);
+    expect(err).toMatch(
+      /^declarative-mcp: Give a command: serve or devtools\.\n\nUsage: declarative-mcp <command>/,
+    );
   });
 
   test.each([
@@ -186,12 +204,54 @@ describe('in-process: runCli(argv, io)', () => {
       ['serve', NOTES, '--http', '--port', '70000'],
       'declarative-mcp serve: --port must be a number from 0 to 65535 (got "70000").',
     ],
+    [
+      ['serve', NOTES, '--http', '--port=seven'],
+      'declarative-mcp serve: --port must be a number from 0 to 65535 (got "seven").',
+    ],
+    [['serve', NOTES, '--http', '--port'], 'declarative-mcp serve: --port needs a value.'],
+    [
+      ['serve', NOTES, '--http', '--port', '--stateless'],
+      'declarative-mcp serve: --port needs a value.',
+    ],
+    [['serve', NOTES, '--http=yes'], 'declarative-mcp serve: --http takes no value.'],
+    [
+      ['serve', NOTES, '--http', '--stdio'],
+      'declarative-mcp serve: Choose one of --stdio and --http.',
+    ],
+    [
+      ['serve', NOTES, 'other.js'],
+      `declarative-mcp serve: One module at most (got "${NOTES}" and "other.js").`,
+    ],
+    [
+      ['serve', NOTES, '--http', '--path', 'mcp'],
+      'declarative-mcp serve: --path must start with "/".',
+    ],
+    [
+      ['serve', NOTES, '--http', '--host', 'my host'],
+      'declarative-mcp serve: --host must be an address or a host name, e.g. 127.0.0.1 (got "my host").',
+    ],
+    [['devtools', '--stateless'], 'declarative-mcp devtools: Unknown option --stateless.'],
+    [
+      ['serve', 'src/server.ts'],
+      'declarative-mcp serve: "src/server.ts" is TypeScript: compile with tsc first (npx tsc) and give the .js file it writes, e.g. dist/server.js. (Runners such as tsx drop the decorator metadata the framework reads.)',
+    ],
+    [
+      ['serve', NOTES, '--http', '--port', '0', '--host', '203.0.113.7'],
+      'declarative-mcp serve: --host 203.0.113.7 is not an address of this machine. Use 127.0.0.1 (loopback), or 0.0.0.0 for every interface.',
+    ],
   ])('%j: a usage mistake, exit 2', async (argv, message) => {
     const { code, out, err } = await run(argv);
     expect(code).toBe(2);
     expect(out).toBe('');
-    expect(err.startsWith(`${message}\n`)).toBe(true);
-    expect(err).toContain('Usage: declarative-mcp');
+    expect(err.startsWith(`${message}\n\nUsage: declarative-mcp`)).toBe(true);
+    expect(err).not.toMatch(/\n {4}at /);
+  });
+
+  test('serve --http --port=0 --host=127.0.0.1: the = forms work', async () => {
+    const server = await serveHttp(['serve', WEATHER, '--http', '--port=0', '--host=127.0.0.1']);
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:[1-9]\d*\/mcp$/);
+    server.stop.abort();
+    expect(await server.code).toBe(0);
   });
 
   test('serve with a missing module: exit 2, naming it and where it looked', async () => {
@@ -340,6 +400,50 @@ describe('the binary: node dist/src/cli/bin.js', () => {
     expect(throwing.code).toBe(1);
     expect(throwing.out).toBe('');
     expect(throwing.err).toMatch(/^declarative-mcp serve: Error: boom while loading\n/);
+  });
+
+  test('a usage mistake: one line, the usage, no stack trace, exit 2', async () => {
+    const ts = await run(['serve', 'src/server.ts']);
+    expect(ts.code).toBe(2);
+    expect(ts.out).toBe('');
+    expect(ts.err).toMatch(
+      /^declarative-mcp serve: "src\/server\.ts" is TypeScript: compile with tsc first \(npx tsc\)[^\n]*\n\nUsage: declarative-mcp serve /,
+    );
+    const host = await run(['serve', WEATHER, '--http', '--port', '0', '--host', '203.0.113.7']);
+    expect(host.code).toBe(2);
+    expect(host.err).toMatch(
+      /^declarative-mcp serve: --host 203\.0\.113\.7 is not an address of this machine\./,
+    );
+    for (const ran of [ts, host]) expect(ran.err).not.toMatch(/\n {4}at /);
+    const help = await run(['serve', '--help']);
+    expect(help).toMatchObject({ code: 0, err: '' });
+    expect(help.out).toMatch(/^Usage: declarative-mcp serve <module>/);
+  });
+
+  test('serve a "type": "module" .js with top-level await: imported, seed 001 answered', async () => {
+    const esm = join(dir, 'esm');
+    mkdirSync(esm);
+    writeFileSync(join(esm, 'package.json'), '{ "type": "module" }\n');
+    writeFileSync(
+      join(esm, 'server.js'),
+      `import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\nconst { app } = require(${JSON.stringify(join(ROOT, NOTES))});\nawait new Promise((resolve) => setTimeout(resolve, 1));\nexport default app;\n`,
+    );
+    const { code, out, err } = await run(['serve', join(esm, 'server.js')], SEED);
+    expect(err).toBe('');
+    expect(code).toBe(0);
+    expect(answerLines(out)).toEqual([...SEED_ANSWERS].sort());
+  });
+
+  test('serve --stdio: console.log while the module loads goes to stderr, stdout is the protocol', async () => {
+    const noisy = join(dir, 'noisy.js');
+    writeFileSync(
+      noisy,
+      `console.log('hello from the module');\nprocess.stdout.write('and a raw write\\n');\nmodule.exports = require(${JSON.stringify(join(ROOT, NOTES))});\n`,
+    );
+    const { code, out, err } = await run(['serve', noisy], SEED);
+    expect(code).toBe(0);
+    expect(err).toBe('hello from the module\nand a raw write\n');
+    expect(answerLines(out)).toEqual([...SEED_ANSWERS].sort());
   });
 
   test('serve build/examples/notes.js: seed 001’s printf pipe, answered exactly; exit 0', async () => {

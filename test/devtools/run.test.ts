@@ -41,11 +41,11 @@ const INITIALIZE = JSON.stringify({
   },
 });
 
-test('--help prints the usage on the error stream and exits 0', async () => {
+test('--help prints the usage on stdout and exits 0', async () => {
   const { code, out, err } = await run(['--help']);
   expect(code).toBe(0);
-  expect(out).toBe('');
-  expect(err).toMatch(/^Usage: declarative-mcp devtools \[module\] \[--stdio \| --http/);
+  expect(err).toBe('');
+  expect(out).toMatch(/^Usage: declarative-mcp devtools \[module\] \[--stdio \| --http/);
 });
 
 test.each([

@@ -59,13 +59,23 @@ export async function serveHttp<C = HttpSession>(
   } catch (error) {
     await handler.close();
     const code = (error as NodeJS.ErrnoException).code;
+    // The messages say what to do; `code` and `cause` stay, so callers can tell the cases apart.
     if (code === 'EADDRINUSE') {
-      throw new Error(
-        `Cannot listen on ${host}:${port}: the port is already in use. Choose another port (or 0 for any free one).`,
+      throw Object.assign(
+        new Error(
+          `Cannot listen on ${host}:${port}: the port is already in use. Choose another port (or 0 for any free one).`,
+          { cause: error },
+        ),
+        { code },
       );
     }
     if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
-      throw new Error(`Cannot listen on ${host}:${port}: this machine has no such address.`);
+      throw Object.assign(
+        new Error(`Cannot listen on ${host}:${port}: this machine has no such address.`, {
+          cause: error,
+        }),
+        { code },
+      );
     }
     throw error;
   }

@@ -1,0 +1,201 @@
+/**
+ * The command line's flags, as one table: each row is a flag's name, its value, which commands
+ * take it, its check and its line of help. Parsing (`node:util` `parseArgs`, so `--port=3000` and
+ * `--port 3000` both work) and the usage texts are derived from the table, so a new flag is one
+ * new row.
+ */
+import { parseArgs } from 'node:util';
+import { UsageError } from './load';
+
+/** The commands that take flags. */
+export type Command = 'serve' | 'devtools';
+
+/** One flag of {@link FLAGS}. */
+export interface FlagSpec {
+  /** `boolean` for a switch, `string` for a flag that takes a value. */
+  type: 'boolean' | 'string';
+  /** The value's name in the usage (`N`, `H`); for string flags. */
+  value?: string;
+  /** The commands that accept it. */
+  commands: readonly Command[];
+  /** Accepted only together with `--http`. */
+  http?: boolean;
+  /** The value when the flag is absent. */
+  default?: string | boolean | number;
+  /** Checks and converts a string value; throws a {@link UsageError} saying what is expected. */
+  parse?: (raw: string) => string | number;
+  /** The help line (a command may have its own). */
+  help: string | Partial<Record<Command, string>>;
+}
+
+const port = (raw: string): number => {
+  const n = Number(raw);
+  if (raw.trim() === '' || !Number.isInteger(n) || n < 0 || n > 65535)
+    throw new UsageError(`--port must be a number from 0 to 65535 (got "${raw}").`);
+  return n;
+};
+
+const path = (raw: string): string => {
+  if (!raw.startsWith('/')) throw new UsageError('--path must start with "/".');
+  return raw;
+};
+
+const host = (raw: string): string => {
+  // A name or an address; whether this machine has it is known only when listening.
+  if (raw === '' || /[\s/?#@]/.test(raw))
+    throw new UsageError(
+      `--host must be an address or a host name, e.g. 127.0.0.1 (got "${raw}").`,
+    );
+  return raw;
+};
+
+/** Every flag of `serve` and `devtools`. Add a row to add a flag. */
+export const FLAGS = {
+  stdio: {
+    type: 'boolean',
+    commands: ['serve', 'devtools'],
+    help: {
+      serve: 'serve over stdio (default): stdout is the protocol, diagnostics go to stderr',
+      devtools: 'serve over stdio (default)',
+    },
+  },
+  http: {
+    type: 'boolean',
+    commands: ['serve', 'devtools'],
+    help: {
+      serve: 'serve over Streamable HTTP at http://HOST:PORT/PATH',
+      devtools: 'serve over Streamable HTTP at http://HOST:PORT/mcp',
+    },
+  },
+  port: {
+    type: 'string',
+    value: 'N',
+    commands: ['serve', 'devtools'],
+    http: true,
+    default: 3000,
+    parse: port,
+    help: 'HTTP port (default 3000; 0 picks a free one)',
+  },
+  host: {
+    type: 'string',
+    value: 'H',
+    commands: ['serve', 'devtools'],
+    http: true,
+    default: '127.0.0.1',
+    parse: host,
+    help: 'HTTP address (default 127.0.0.1)',
+  },
+  path: {
+    type: 'string',
+    value: 'P',
+    commands: ['serve'],
+    http: true,
+    default: '/mcp',
+    parse: path,
+    help: 'HTTP path (default /mcp)',
+  },
+  stateless: {
+    type: 'boolean',
+    commands: ['serve'],
+    http: true,
+    default: false,
+    help: 'HTTP without sessions',
+  },
+} satisfies Record<string, FlagSpec>;
+
+/** The name of a flag in {@link FLAGS}. */
+export type FlagName = keyof typeof FLAGS;
+
+/** What `serve` or `devtools` was asked to do. */
+export interface ServeFlags {
+  /** The module to load, when one was given. */
+  module: string | undefined;
+  /** `--stdio` (the default) or `--http`. */
+  transport: 'stdio' | 'http';
+  /** `--help` or `-h` was given. */
+  help: boolean;
+  /** Every flag of the table: its parsed value, or its default. */
+  values: Record<FlagName, string | number | boolean | undefined>;
+}
+
+function entries(command: Command): [FlagName, FlagSpec][] {
+  return (Object.entries(FLAGS) as [FlagName, FlagSpec][]).filter(([, spec]) =>
+    spec.commands.includes(command),
+  );
+}
+
+/** Parses the arguments after the command name; throws {@link UsageError} for any mistake. */
+export function parseFlags(args: readonly string[], command: Command): ServeFlags {
+  const known = entries(command);
+  const options: Record<string, { type: 'boolean' | 'string'; short?: string }> = {
+    help: { type: 'boolean', short: 'h' },
+  };
+  for (const [name, spec] of known) options[name] = { type: spec.type };
+  const { tokens } = parseArgs({
+    args: [...args],
+    options,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
+  const values = {} as ServeFlags['values'];
+  for (const [name, spec] of known) values[name] = spec.default;
+  const given = new Set<string>();
+  let module: string | undefined;
+  let help = false;
+  for (const token of tokens) {
+    if (token.kind === 'option-terminator') continue;
+    if (token.kind === 'positional') {
+      if (module !== undefined)
+        throw new UsageError(`One module at most (got "${module}" and "${token.value}").`);
+      module = token.value;
+      continue;
+    }
+    if (token.name === 'help') {
+      help = true;
+      continue;
+    }
+    const spec = (FLAGS as Record<string, FlagSpec>)[token.name];
+    if (spec === undefined || !spec.commands.includes(command))
+      throw new UsageError(`Unknown option ${token.rawName}.`);
+    if (spec.type === 'boolean') {
+      if (token.value !== undefined) throw new UsageError(`${token.rawName} takes no value.`);
+      values[token.name as FlagName] = true;
+    } else {
+      // `--port --http`: parseArgs would take "--http" as the port.
+      if (token.value === undefined || (!token.inlineValue && token.value.startsWith('-')))
+        throw new UsageError(`${token.rawName} needs a value.`);
+      values[token.name as FlagName] = spec.parse ? spec.parse(token.value) : token.value;
+    }
+    given.add(token.name);
+  }
+  if (given.has('stdio') && given.has('http'))
+    throw new UsageError('Choose one of --stdio and --http.');
+  const transport = given.has('http') ? 'http' : 'stdio';
+  if (transport === 'stdio') {
+    const httpOnly = known.filter(([, spec]) => spec.http).map(([name]) => `--${name}`);
+    if (httpOnly.some((flag) => given.has(flag.slice(2)))) {
+      const list = `${httpOnly.slice(0, -1).join(', ')} and ${httpOnly[httpOnly.length - 1]}`;
+      throw new UsageError(`${list} go with --http.`);
+    }
+  }
+  return { module, transport, help, values };
+}
+
+/** The flags part of a command's usage: one line per flag of the table. */
+export function flagsUsage(command: Command): string {
+  const lines = entries(command).map(([name, spec]) => {
+    const left = `--${name}${spec.value ? ` ${spec.value}` : ''}`;
+    const help = typeof spec.help === 'string' ? spec.help : (spec.help[command] ?? '');
+    return `  ${left.padEnd(14)}${help}`;
+  });
+  return `${lines.join('\n')}\n`;
+}
+
+/** The synopsis of a command's flags: `[--stdio | --http [--port N] …]`. */
+export function flagsSynopsis(command: Command): string {
+  const http = entries(command)
+    .filter(([, spec]) => spec.http)
+    .map(([name, spec]) => `[--${name}${spec.value ? ` ${spec.value}` : ''}]`);
+  return `[--stdio | --http ${http.join(' ')}]`;
+}
