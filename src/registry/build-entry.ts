@@ -1,7 +1,7 @@
 import type { Interceptor } from '../../decorators';
 import { ConfigurationError } from '../core';
 import { compileSchema, promptArguments } from '../schema';
-import { argumentSchema, compact, deepFreeze, type Entry, invoker } from './entries';
+import { argumentSchema, compact, type Entry, frozenCopy, invoker } from './entries';
 import type { ScannedMember } from './scan';
 import { parseUriTemplate } from './uri-template';
 
@@ -38,7 +38,7 @@ export function buildEntry(
     entry = {
       kind: 'tool',
       key: name,
-      definition: deepFreeze(
+      definition: frozenCopy(
         compact({
           name,
           title: o.title,
@@ -68,7 +68,7 @@ export function buildEntry(
     entry = {
       kind: 'prompt',
       key: name,
-      definition: deepFreeze(
+      definition: frozenCopy(
         compact({
           name,
           title: o.title,
@@ -122,7 +122,7 @@ export function buildEntry(
     entry = {
       kind: hasTemplate ? 'template' : 'resource',
       key: hasTemplate ? o.uriTemplate! : o.uri!,
-      definition: deepFreeze(
+      definition: frozenCopy(
         compact({
           ...(hasTemplate ? { uriTemplate: o.uriTemplate } : { uri: o.uri }),
           name,

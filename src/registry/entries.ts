@@ -111,10 +111,22 @@ export function invoker(
       provider: member.provider,
       method: member.record.method,
     };
-    const run = (index: number): Promise<unknown> =>
-      index === chain.length
+    // Each invocation may pass each layer once: a second `next()` from the same interceptor
+    // would run the rest of the chain, and the method, twice (koa-compose and Hono refuse it too).
+    let reached = -1;
+    const run = (index: number): Promise<unknown> => {
+      if (index <= reached) {
+        return Promise.reject(
+          new Error(
+            `next() called more than once (interceptor ${index} of ${chain.length} around ${kind} "${name}"): call it at most once per invocation, and keep its promise to reuse the result.`,
+          ),
+        );
+      }
+      reached = index;
+      return index === chain.length
         ? direct(data, context, call)
         : Promise.resolve(chain[index](invocation, () => run(index + 1)));
+    };
     return run(0);
   };
 }
@@ -126,11 +138,16 @@ export function compact(definition: JsonObject): JsonObject {
   return definition;
 }
 
-/** Deep-freezes a definition so a listed object can never be changed by a caller. */
-export function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
-  }
-  return value;
+/**
+ * A deep copy of plain JSON data (objects and arrays), every level frozen, so a listed object
+ * can never be changed by a caller, and nothing the user passed in (a shared `ICONS` array, an
+ * `annotations` object) is frozen or changed.
+ */
+export function frozenCopy<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return Object.freeze(value.map(frozenCopy)) as T;
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value))
+    copy[key] = frozenCopy((value as Record<string, unknown>)[key]);
+  return Object.freeze(copy) as T;
 }

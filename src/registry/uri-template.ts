@@ -2,8 +2,10 @@
  * RFC 6570 URI templates, for matching a requested URI against `@Resource({ uriTemplate })`.
  * Supports the operators of levels 1–3 (`{var}`, `{+var}`, `{#var}`, `{.var}`, `{/var}`,
  * `{;var}`, `{?a,b}`, `{&a}`) with one or more variables per expression, and the `*` explode
- * modifier on path-like operators. Matching is the inverse of expansion: a variable of simple
- * expansion never spans a `/`, `?`, `#` or `,`; reserved expansion (`+`, `#`) may.
+ * modifier on path-like operators, and the `:n` prefix modifier. Matching is the inverse of
+ * expansion: a variable of simple expansion never spans a `/`, `?`, `#` or `,`; reserved
+ * expansion (`+`, `#`) may; a `{x:3}` value is at most 3 characters once decoded, since
+ * expansion never writes more (RFC 6570 §2.4.1).
  */
 
 /** A parsed URI template. */
@@ -33,6 +35,8 @@ interface Part {
   operator: string;
   names: string[];
   explode: boolean[];
+  /** The `:n` of each variable (its longest value, in characters), or 0 for none. */
+  prefix: number[];
 }
 
 /** Parses `template`; throws an Error whose message says what is wrong. */
@@ -58,13 +62,17 @@ export function parseUriTemplate(template: string): UriTemplate {
     const specs = (operator ? body.slice(1) : body).split(',');
     const names: string[] = [];
     const explode: boolean[] = [];
+    const prefix: number[] = [];
     for (const spec of specs) {
-      const name = spec.replace(/(\*|:\d{1,4})$/, '');
+      // RFC 6570 §2.4.1: max-length = %x31-39 0*3DIGIT (1 to 9999, no leading zero).
+      const modifier = /(\*|:[1-9]\d{0,3})$/.exec(spec)?.[0] ?? '';
+      const name = spec.slice(0, spec.length - modifier.length);
       if (!VARNAME.test(name)) throw new Error(`invalid variable "${spec}" in "{${body}}"`);
       names.push(name);
-      explode.push(spec.endsWith('*'));
+      explode.push(modifier === '*');
+      prefix.push(modifier.startsWith(':') ? Number(modifier.slice(1)) : 0);
     }
-    parts.push({ operator, names, explode });
+    parts.push({ operator, names, explode, prefix });
     pattern += expressionPattern(operator, names.length);
     index = end + 1;
   }
@@ -76,6 +84,8 @@ export function parseUriTemplate(template: string): UriTemplate {
     if (seen.has(name)) throw new Error(`variable "${name}" appears twice`);
     seen.add(name);
   }
+
+  const limited = parts.filter((part) => part.prefix.some((n) => n > 0));
 
   return {
     template,
@@ -89,6 +99,14 @@ export function parseUriTemplate(template: string): UriTemplate {
         const raw = found[group++];
         if (raw === undefined) continue;
         assign(part, raw, result);
+      }
+      for (const part of limited) {
+        for (let i = 0; i < part.names.length; i++) {
+          const value = result[part.names[i]];
+          // Expansion cuts a value to its prefix, so a longer one was not made from this template.
+          if (part.prefix[i] > 0 && value !== undefined && [...value].length > part.prefix[i])
+            return null;
+        }
       }
       return result;
     },

@@ -321,3 +321,78 @@ describe('short-circuit and failure', () => {
     expect((reports[0] as Error).message).toBe('interceptor bug');
   });
 });
+
+describe('next() once per invocation', () => {
+  it('a second next() rejects with "next() called more than once" and the method runs once', async () => {
+    const ran = jest.fn(() => 'ok');
+    const seen: unknown[] = [];
+    const twice: Interceptor = async (_invocation, next) => {
+      await next();
+      try {
+        return await next();
+      } catch (error) {
+        seen.push(error);
+        throw error;
+      }
+    };
+    class Tools {
+      @Use(twice)
+      @Tool()
+      run() {
+        return ran();
+      }
+    }
+    const reports: unknown[] = [];
+    const application = app([Tools], { reporter: (error) => reports.push(error) });
+    expect(
+      await application.handle(
+        '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"run"}}',
+      ),
+    ).toBe('{"jsonrpc":"2.0","id":1,"error":{"code":-32603,"message":"Internal error"}}');
+    expect(ran).toHaveBeenCalledTimes(1);
+    expect((seen[0] as Error).message).toMatch(/^next\(\) called more than once/);
+    expect((reports[0] as Error).message).toBe(
+      'next() called more than once (interceptor 1 of 1 around tool "run"): call it at most once per invocation, and keep its promise to reuse the result.',
+    );
+  });
+
+  it('an outer interceptor calling next() twice does not run the inner one twice', async () => {
+    const inner = jest.fn((_i: Invocation, next: () => Promise<unknown>) => next());
+    const outer: Interceptor = async (_invocation, next) => {
+      const first = await next();
+      await next().catch(() => undefined);
+      return first;
+    };
+    const ran = jest.fn(() => 'once');
+    class Tools {
+      @Tool() run() {
+        return ran();
+      }
+    }
+    const client = await connect(app([Tools], { interceptors: [outer, inner] }));
+    expect(await client.callTool('run')).toEqual({
+      content: [{ type: 'text', text: 'once' }],
+      isError: false,
+    });
+    expect(inner).toHaveBeenCalledTimes(1);
+    expect(ran).toHaveBeenCalledTimes(1);
+  });
+
+  it('each invocation gets its own budget: two calls run the method twice', async () => {
+    let count = 0;
+    class Tools {
+      @Use((_i, next) => next())
+      @Tool()
+      run() {
+        count += 1;
+        return String(count);
+      }
+    }
+    const client = await connect(app([Tools]));
+    await client.callTool('run');
+    expect(await client.callTool('run')).toEqual({
+      content: [{ type: 'text', text: '2' }],
+      isError: false,
+    });
+  });
+});

@@ -75,3 +75,43 @@ test('title and icons are listed where MCP 2025-11-25 allows them', async () => 
     },
   ]);
 });
+
+test('what the user passed in is copied, never frozen: a shared ICONS array stays extendable', async () => {
+  const ICONS = [{ src: 'https://example.com/a.png' }];
+  const annotations = { readOnlyHint: true };
+  const meta = { 'example.com/team': { owner: 'weather' } };
+  class Shared {
+    @Tool({ icons: ICONS, annotations, meta }) one() {
+      return '1';
+    }
+    @Prompt({ icons: ICONS }) two() {
+      return '2';
+    }
+    @Resource({ uri: 'shared://x', icons: ICONS }) three() {
+      return '3';
+    }
+  }
+  const app = McpApplication.create({ name: 'S', version: '1', providers: [Shared] });
+  expect(Object.isFrozen(ICONS)).toBe(false);
+  expect(Object.isFrozen(ICONS[0])).toBe(false);
+  expect(Object.isFrozen(annotations)).toBe(false);
+  expect(Object.isFrozen(meta)).toBe(false);
+  expect(Object.isFrozen(meta['example.com/team'])).toBe(false);
+  ICONS.push({ src: 'https://example.com/b.png' });
+  annotations.readOnlyHint = false;
+  // The listed definitions are frozen copies: the later changes do not reach them.
+  const [tool] = app.describe().filter((d) => d.kind === 'tool');
+  expect(Object.isFrozen(tool.definition)).toBe(true);
+  expect(Object.isFrozen(tool.definition.icons)).toBe(true);
+  expect(Object.isFrozen(tool.definition.annotations)).toBe(true);
+  const client = await connect(app);
+  expect(await client.listTools()).toEqual([
+    {
+      name: 'one',
+      inputSchema: { type: 'object', properties: {} },
+      annotations: { readOnlyHint: true },
+      icons: [{ src: 'https://example.com/a.png' }],
+      _meta: { 'example.com/team': { owner: 'weather' } },
+    },
+  ]);
+});

@@ -1,7 +1,7 @@
 /**
  * RFC 6570 URI templates, matched against requested URIs (the inverse of expansion).
  */
-import { parseUriTemplate } from 'declarative-mcp';
+import { McpApplication, parseUriTemplate, Resource } from 'declarative-mcp';
 import fc from 'fast-check';
 
 describe('parseUriTemplate', () => {
@@ -160,6 +160,54 @@ describe('property: matching an expansion returns the values', () => {
       fc.property(fc.string(), (uri) => {
         for (const template of templates) template.match(uri);
       }),
+    );
+  });
+});
+
+describe('the prefix modifier {x:n} (RFC 6570 §2.4.1)', () => {
+  it('matches a value of at most n characters, counted after decoding', () => {
+    const template = parseUriTemplate('codes://{country:2}/{city}');
+    expect(template.variables).toEqual(['country', 'city']);
+    expect(template.match('codes://no/oslo')).toEqual({ country: 'no', city: 'oslo' });
+    expect(template.match('codes://n/oslo')).toEqual({ country: 'n', city: 'oslo' });
+    expect(template.match('codes://nor/oslo')).toBeNull();
+    expect(template.match('codes://%C3%A6%C3%B8/oslo')).toEqual({ country: 'æø', city: 'oslo' });
+    expect(template.match('codes://%C3%A6%C3%B8x/oslo')).toBeNull();
+  });
+
+  it('holds for reserved and query expansion too', () => {
+    expect(parseUriTemplate('files://{+path:5}').match('files://a/b/c')).toEqual({ path: 'a/b/c' });
+    expect(parseUriTemplate('files://{+path:5}').match('files://a/b/cd')).toBeNull();
+    const query = parseUriTemplate('search://items{?q:3,page}');
+    expect(query.match('search://items?q=tea&page=2')).toEqual({ q: 'tea', page: '2' });
+    expect(query.match('search://items?q=teas')).toBeNull();
+  });
+
+  it.each([['{x:0}'], ['{x:01}'], ['{x:10000}'], ['{x:}'], ['{x:3*}']])(
+    'refuses %s when parsing',
+    (expression) => {
+      expect(() => parseUriTemplate(`a://${expression}`)).toThrow(/invalid variable/);
+    },
+  );
+
+  it('a resource template with a prefix reads as not found past the limit', async () => {
+    class Codes {
+      @Resource({ uriTemplate: 'codes://{country:2}' }) code({ country }: { country: string }) {
+        return country.toUpperCase();
+      }
+    }
+    const app = McpApplication.create({ name: 'c', version: '1', providers: [Codes] });
+    expect(
+      await app.handle(
+        '{"jsonrpc":"2.0","id":1,"method":"resources/read","params":{"uri":"codes://no"}}',
+      ),
+    ).toBe('{"jsonrpc":"2.0","id":1,"result":{"contents":[{"uri":"codes://no","text":"NO"}]}}');
+    expect(
+      await app.handle(
+        '{"jsonrpc":"2.0","id":2,"method":"resources/read","params":{"uri":"codes://nor"}}',
+      ),
+    ).toBe(
+      '{"jsonrpc":"2.0","id":2,"error":{"code":-32002,"message":"Resource not found","data":{"uri":"codes://nor"}}}',
     );
   });
 });
