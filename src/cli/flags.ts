@@ -5,7 +5,7 @@
  * new row.
  */
 import { parseArgs } from 'node:util';
-import { UsageError } from './load';
+import { UsageError } from '../core';
 
 /** The commands that take flags. */
 export type Command = 'serve' | 'devtools';

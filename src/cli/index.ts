@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
+import { UsageError } from '../core';
 import { flagsSynopsis, flagsUsage, parseFlags, type ServeFlags } from './flags';
-import { type LoadedApplication, loadApplication, UsageError } from './load';
+import { type LoadedApplication, loadApplication } from './load';
 
 /**
  * Where the command line reads and writes: the process's own streams and directory by
@@ -204,7 +205,7 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
     });
     return await serve(devtools as unknown as LoadedApplication, flags, io, say);
   } catch (problem) {
-    if (problem instanceof UsageError) {
+    if (UsageError.is(problem)) {
       say(problem.message);
       error.write(`\n${usage}`);
       return 2;
@@ -214,5 +215,6 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
   }
 }
 
+export { UsageError } from '../core';
 export { type Command, FLAGS, type FlagSpec, parseFlags, type ServeFlags } from './flags';
-export { type LoadedApplication, loadApplication, UsageError } from './load';
+export { type LoadedApplication, loadApplication } from './load';

@@ -1,18 +1,11 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { UsageError } from '../core';
 
 /** A loaded application: anything with a `core` that answers `handle` (an `McpApplication`). */
 export interface LoadedApplication {
   readonly core: { handle(payload: string, context?: unknown): Promise<string | null> };
-}
-
-/** A command-line mistake: printed without a stack trace, exit code 2. */
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UsageError';
-  }
 }
 
 function isApplication(value: unknown): value is LoadedApplication {

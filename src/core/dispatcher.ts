@@ -1,4 +1,4 @@
-import { ErrorCode, Fault } from './errors';
+import { ConfigurationError, ConfigurationRangeError, ErrorCode, Fault } from './errors';
 
 /** A JSON-RPC request id: a string or a number (MCP forbids `null`). */
 export type JsonRpcId = string | number;
@@ -97,7 +97,7 @@ export class JsonRpcDispatcher<C = unknown, X = unknown> {
   constructor(options: JsonRpcDispatcherOptions<C, X> = {}) {
     const batch = options.batch ?? 100;
     if (!Number.isInteger(batch) || batch < 0) {
-      throw new RangeError(
+      throw new ConfigurationRangeError(
         `JsonRpcDispatcher: batch must be a whole number of 0 or more (got ${String(batch)}); use 0 to refuse batches.`,
       );
     }
@@ -109,7 +109,7 @@ export class JsonRpcDispatcher<C = unknown, X = unknown> {
   /** Adds a method. Registering the same name twice throws. */
   register(method: string, handler: MethodHandler<C, X>): this {
     if (this.table.has(method)) {
-      throw new Error(`JsonRpcDispatcher: method "${method}" is already registered.`);
+      throw new ConfigurationError(`JsonRpcDispatcher: method "${method}" is already registered.`);
     }
     this.table.set(method, handler);
     return this;

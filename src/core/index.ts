@@ -10,18 +10,28 @@ export {
   NO_ANSWER,
   type Reporter,
 } from './dispatcher';
-export { ConfigurationError, ErrorCode, type ErrorCodeValue, Fault, ToolError } from './errors';
+export {
+  CancelledError,
+  ClientRequestError,
+  ConfigurationError,
+  ConfigurationRangeError,
+  ConfigurationTypeError,
+  ErrorCode,
+  type ErrorCodeValue,
+  Fault,
+  McpClientError,
+  RequestTimeoutError,
+  ToolError,
+  UsageError,
+} from './errors';
 export { type Broadcaster, coreOf, McpCore, type Servable } from './mcp-core';
 export { negotiate, type ProtocolVersion, VERSIONS } from './negotiate';
 export type { Completion, CompletionReference, McpCoreOptions } from './options';
 export {
-  CancelledError,
-  ClientRequestError,
   type Link,
   LOGGING_LEVELS,
   type LoggingLevel,
   Peer,
   type PeerOptions,
-  RequestTimeoutError,
 } from './peer';
 export type * from './types';

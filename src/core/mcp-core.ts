@@ -1,6 +1,6 @@
 import { McpCall } from './call';
 import { JsonRpcDispatcher, type JsonRpcRequest, NO_ANSWER } from './dispatcher';
-import { ErrorCode, Fault } from './errors';
+import { ConfigurationTypeError, ErrorCode, Fault } from './errors';
 import { negotiate, type ProtocolVersion, VERSIONS } from './negotiate';
 import type { Completion, CompletionReference, McpCoreOptions } from './options';
 import { type Link, LOGGING_LEVELS, type LoggingLevel, type Peer } from './peer';
@@ -22,7 +22,7 @@ export function coreOf<C>(servable: Servable<C>): McpCore<C> {
     !(core instanceof McpCore) &&
     typeof (core as McpCore<C> | undefined)?.handle !== 'function'
   ) {
-    throw new TypeError(
+    throw new ConfigurationTypeError(
       'Expected an McpCore or an application with a "core" (McpApplication.create(...)).',
     );
   }
@@ -33,8 +33,9 @@ function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** -32602 with its reason in the message (what a client shows) and in `data.reason` (for code). */
 function invalidParams(reason: string): Fault {
-  return new Fault(ErrorCode.INVALID_PARAMS, 'Invalid params', { reason });
+  return new Fault(ErrorCode.INVALID_PARAMS, `Invalid params: ${reason}`, { reason });
 }
 
 /** MCP: an empty result is an object on the wire; only `[]`, `null` and `undefined` change. */
@@ -127,13 +128,15 @@ export class McpCore<C = unknown> {
   readonly capabilities: Readonly<JsonObject>;
 
   constructor(options: McpCoreOptions<C>) {
-    if (!isObject(options)) throw new TypeError('McpCore: options must be an object.');
+    if (!isObject(options)) throw new ConfigurationTypeError('McpCore: options must be an object.');
     const { name, version, lister, caller } = options;
     if (typeof name !== 'string' || typeof version !== 'string') {
-      throw new TypeError('McpCore: "name" and "version" must be strings (sent as serverInfo).');
+      throw new ConfigurationTypeError(
+        'McpCore: "name" and "version" must be strings (sent as serverInfo).',
+      );
     }
     if (typeof lister !== 'function' || typeof caller !== 'function') {
-      throw new TypeError('McpCore: "lister" and "caller" must be functions.');
+      throw new ConfigurationTypeError('McpCore: "lister" and "caller" must be functions.');
     }
     this.name = name;
     this.version = version;

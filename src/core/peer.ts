@@ -1,5 +1,5 @@
 import type { JsonRpcId } from './dispatcher';
-import { ToolError } from './errors';
+import { CancelledError, ClientRequestError, RequestTimeoutError } from './errors';
 import type { ProtocolVersion } from './negotiate';
 import type { JsonObject } from './types';
 
@@ -22,33 +22,6 @@ export type LoggingLevel = (typeof LOGGING_LEVELS)[number];
 export interface PeerOptions {
   /** How long a server→client request (elicitation, sampling, roots) waits for its answer, in ms (default 60 000). */
   requestTimeout?: number;
-}
-
-/**
- * A server→client request the client answered with an error. A {@link ToolError}: uncaught in a
- * tool, it becomes an `isError` result the model reads.
- */
-export class ClientRequestError extends ToolError {
-  constructor(
-    readonly method: string,
-    readonly code: number,
-    message: string,
-    readonly data?: unknown,
-  ) {
-    super(`The client answered ${method} with error ${code}: ${message}`);
-    this.name = 'ClientRequestError';
-  }
-}
-
-/** A server→client request the client did not answer in time (a {@link ToolError}). */
-export class RequestTimeoutError extends ToolError {
-  constructor(
-    readonly method: string,
-    readonly timeout: number,
-  ) {
-    super(`The client did not answer ${method} within ${timeout} ms.`);
-    this.name = 'RequestTimeoutError';
-  }
 }
 
 interface Pending {
@@ -297,16 +270,6 @@ export class InFlight {
   /** Whether `handle` is this request (itself, or the signal it handed out). */
   is(handle: AbortSignal | InFlight): boolean {
     return handle === this || (this.controller !== undefined && this.controller.signal === handle);
-  }
-}
-
-/** The reason of a signal aborted by `notifications/cancelled`. */
-export class CancelledError extends Error {
-  constructor(reason?: string) {
-    super(
-      reason ? `The client cancelled the request: ${reason}` : 'The client cancelled the request.',
-    );
-    this.name = 'CancelledError';
   }
 }
 

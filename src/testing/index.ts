@@ -8,6 +8,7 @@ import {
   type GetPromptResult,
   type JsonObject,
   type Link,
+  McpClientError,
   McpCore,
   Peer,
   type PromptDefinition,
@@ -18,17 +19,7 @@ import {
   type ToolDefinition,
 } from '../core';
 
-/** A JSON-RPC error answered to a {@link TestClient} request. */
-export class McpClientError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly data?: unknown,
-  ) {
-    super(message);
-    this.name = 'McpClientError';
-  }
-}
+export { McpClientError } from '../core';
 
 /** Options of {@link connect}. */
 export interface ConnectOptions {
@@ -96,7 +87,7 @@ export async function connect<C>(
               result: (await handler((message.params ?? {}) as JsonObject)) as JsonObject,
             };
           } catch (error) {
-            const code = error instanceof McpClientError ? error.code : -32603;
+            const code = McpClientError.is(error) ? error.code : -32603;
             answer = {
               jsonrpc: '2.0',
               id: message.id,

@@ -157,28 +157,30 @@ describe('seed 000: tools/call refuses what it cannot route', () => {
     received.length = 0;
   });
 
+  const NAME = 'Invalid params: tools/call: \\"name\\" must be a string';
+  const ARGUMENTS = 'Invalid params: tools/call: \\"arguments\\" must be an object';
   it.each([
-    ['a missing name', '{"arguments": {}}'],
-    ['a numeric name', '{"name": 7}'],
-    ['a null name', '{"name": null}'],
-    ['an object name', '{"name": {"tool": "forecast"}}'],
-    ['arguments that are an array', '{"name": "forecast", "arguments": ["Lisbon"]}'],
-    ['arguments that are a string', '{"name": "forecast", "arguments": "Lisbon"}'],
-    ['arguments that are null', '{"name": "forecast", "arguments": null}'],
-    ['arguments that are a number', '{"name": "forecast", "arguments": 1}'],
-  ])('answers -32602 Invalid params for %s, and never runs the caller', async (_case, params) => {
-    const answer = await core.handle(
-      `{"jsonrpc": "2.0", "id": 9, "method": "tools/call", "params": ${params}}`,
-    );
-    const parsed = JSON.parse(answer!);
-    expect(parsed).toMatchObject({
-      jsonrpc: '2.0',
-      id: 9,
-      error: { code: -32602, message: 'Invalid params' },
-    });
-    expect(parsed).not.toHaveProperty('result');
-    expect(received).toEqual([]);
-  });
+    ['a missing name', '{"arguments": {}}', NAME],
+    ['a numeric name', '{"name": 7}', NAME],
+    ['a null name', '{"name": null}', NAME],
+    ['an object name', '{"name": {"tool": "forecast"}}', NAME],
+    ['arguments that are an array', '{"name": "forecast", "arguments": ["Lisbon"]}', ARGUMENTS],
+    ['arguments that are a string', '{"name": "forecast", "arguments": "Lisbon"}', ARGUMENTS],
+    ['arguments that are null', '{"name": "forecast", "arguments": null}', ARGUMENTS],
+    ['arguments that are a number', '{"name": "forecast", "arguments": 1}', ARGUMENTS],
+  ])(
+    'answers -32602 Invalid params for %s, with the reason, and never runs the caller',
+    async (_case, params, message) => {
+      const answer = await core.handle(
+        `{"jsonrpc": "2.0", "id": 9, "method": "tools/call", "params": ${params}}`,
+      );
+      const reason = message.slice('Invalid params: '.length);
+      expect(answer).toBe(
+        `{"jsonrpc":"2.0","id":9,"error":{"code":-32602,"message":"${message}","data":{"reason":"${reason}"}}}`,
+      );
+      expect(received).toEqual([]);
+    },
+  );
 
   it('answers -32602 when params are absent', async () => {
     const answer = await core.handle('{"jsonrpc": "2.0", "id": 9, "method": "tools/call"}');
@@ -564,14 +566,13 @@ describe('seed 000: resources and prompts', () => {
     ['an empty uri', '{"uri": ""}'],
     ['a numeric uri', '{"uri": 42}'],
     ['a null uri', '{"uri": null}'],
-  ])('resources/read refuses %s with -32602', async (_case, params) => {
+  ])('resources/read refuses %s with -32602 and the reason', async (_case, params) => {
     const answer = await core.handle(
       `{"jsonrpc": "2.0", "id": 9, "method": "resources/read", "params": ${params}}`,
     );
-    expect(JSON.parse(answer!)).toMatchObject({
-      id: 9,
-      error: { code: -32602, message: 'Invalid params' },
-    });
+    expect(answer).toBe(
+      '{"jsonrpc":"2.0","id":9,"error":{"code":-32602,"message":"Invalid params: resources/read: \\"uri\\" must be a non-empty string","data":{"reason":"resources/read: \\"uri\\" must be a non-empty string"}}}',
+    );
   });
 
   it('resources/read refuses absent params with -32602', async () => {
@@ -579,21 +580,25 @@ describe('seed 000: resources and prompts', () => {
     expect(JSON.parse(answer!).error.code).toBe(-32602);
   });
 
+  const NAME = 'prompts/get: \\"name\\" must be a string';
+  const ARGUMENTS = 'prompts/get: \\"arguments\\" must be an object';
   it.each([
-    ['a missing name', '{"arguments": {"slug": "deploy"}}'],
-    ['a numeric name', '{"name": 1}'],
-    ['arguments that are an array', '{"name": "summarize", "arguments": ["deploy"]}'],
-    ['arguments that are a string', '{"name": "summarize", "arguments": "deploy"}'],
-    ['arguments that are null', '{"name": "summarize", "arguments": null}'],
-  ])('prompts/get refuses %s with -32602 Invalid params', async (_case, params) => {
-    const answer = await core.handle(
-      `{"jsonrpc": "2.0", "id": 10, "method": "prompts/get", "params": ${params}}`,
-    );
-    expect(JSON.parse(answer!)).toMatchObject({
-      id: 10,
-      error: { code: -32602, message: 'Invalid params' },
-    });
-  });
+    ['a missing name', '{"arguments": {"slug": "deploy"}}', NAME],
+    ['a numeric name', '{"name": 1}', NAME],
+    ['arguments that are an array', '{"name": "summarize", "arguments": ["deploy"]}', ARGUMENTS],
+    ['arguments that are a string', '{"name": "summarize", "arguments": "deploy"}', ARGUMENTS],
+    ['arguments that are null', '{"name": "summarize", "arguments": null}', ARGUMENTS],
+  ])(
+    'prompts/get refuses %s with -32602 Invalid params and the reason',
+    async (_case, params, reason) => {
+      const answer = await core.handle(
+        `{"jsonrpc": "2.0", "id": 10, "method": "prompts/get", "params": ${params}}`,
+      );
+      expect(answer).toBe(
+        `{"jsonrpc":"2.0","id":10,"error":{"code":-32602,"message":"Invalid params: ${reason}","data":{"reason":"${reason}"}}}`,
+      );
+    },
+  );
 });
 
 describe('seed 000: a pair turns on only when both closures are given', () => {

@@ -1,4 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
+import { ConfigurationRangeError, ConfigurationTypeError } from '../../core';
 
 /** The default line limit: 4 MiB, the newline excluded. */
 export const DEFAULT_LINE = 4 * 1024 * 1024;
@@ -64,14 +65,16 @@ export interface ResolvedStdioOptions {
  */
 export function resolveOptions<C>(options: StdioTransportOptions<C>): ResolvedStdioOptions {
   if (typeof options !== 'object' || options === null) {
-    throw new TypeError('StdioTransport: options must be an object.');
+    throw new ConfigurationTypeError('StdioTransport: options must be an object.');
   }
   const line = options.line === undefined ? DEFAULT_LINE : options.line;
   if (typeof line !== 'number') {
-    throw new TypeError(`StdioTransport: "line" must be a number of bytes (got ${typeof line}).`);
+    throw new ConfigurationTypeError(
+      `StdioTransport: "line" must be a number of bytes (got ${typeof line}).`,
+    );
   }
   if (!Number.isInteger(line) || line < 1) {
-    throw new RangeError(
+    throw new ConfigurationRangeError(
       `StdioTransport: "line" must be a whole number of bytes, 1 or more (got ${line}); the default is ${DEFAULT_LINE} (4 MiB).`,
     );
   }
@@ -80,28 +83,28 @@ export function resolveOptions<C>(options: StdioTransportOptions<C>): ResolvedSt
   const output: unknown = options.output === undefined ? process.stdout : options.output;
   const error: unknown = options.error === undefined ? process.stderr : options.error;
   if (!isReadable(input)) {
-    throw new TypeError(
+    throw new ConfigurationTypeError(
       `StdioTransport: "input" must be a readable stream such as process.stdin (got ${describe(input)}).`,
     );
   }
   if (!isWritable(output)) {
-    throw new TypeError(
+    throw new ConfigurationTypeError(
       `StdioTransport: "output" must be a writable stream such as process.stdout (got ${describe(output)}).`,
     );
   }
   if (!isWritable(error)) {
-    throw new TypeError(
+    throw new ConfigurationTypeError(
       `StdioTransport: "error" must be a writable stream such as process.stderr (got ${describe(error)}).`,
     );
   }
   if (output === error) {
-    throw new TypeError(
+    throw new ConfigurationTypeError(
       'StdioTransport: "output" and "error" must be different streams: diagnostics would corrupt the protocol.',
     );
   }
   const requestTimeout = options.requestTimeout;
   if (requestTimeout !== undefined && !(typeof requestTimeout === 'number' && requestTimeout > 0)) {
-    throw new RangeError(
+    throw new ConfigurationRangeError(
       `StdioTransport: "requestTimeout" must be a number of milliseconds above 0 (got ${String(requestTimeout)}).`,
     );
   }

@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import { ConfigurationTypeError } from '../../core';
 
 /**
  * What {@link guardStdout} leaves in place: the real write to stdout, kept for the protocol's own
@@ -41,10 +42,10 @@ export function guardStdout(
   stderr: Writable = process.stderr,
 ): StdoutGuard {
   if (typeof stdout?.write !== 'function' || typeof stderr?.write !== 'function') {
-    throw new TypeError('guardStdout: stdout and stderr must be writable streams.');
+    throw new ConfigurationTypeError('guardStdout: stdout and stderr must be writable streams.');
   }
   if (stdout === stderr) {
-    throw new TypeError(
+    throw new ConfigurationTypeError(
       'guardStdout: stdout and stderr must be two different streams (stray output would loop back).',
     );
   }
