@@ -141,14 +141,17 @@ function membersOf(ts: Ts, checker: TS.TypeChecker, symbol: TS.Symbol): ExportMe
     const kind =
       member.flags & F.Method ? 'method' : member.flags & F.Accessor ? 'accessor' : 'property';
     const type = checker.getTypeOfSymbolAtLocation(member, declaration);
+    // A well-known symbol's internal name (`__@hasInstance@251`) changes from one program to
+    // the next: show it as written (`[Symbol.hasInstance]`).
+    const name = member.name.startsWith('__@') ? checker.symbolToString(member) : member.name;
     const entry: ExportMember = {
-      name: member.name,
+      name,
       kind,
       static: isStatic,
       summary: docOf(ts, checker, [member]),
     };
     if (kind === 'method') {
-      const signature = signatureOf(checker, member.name, type);
+      const signature = signatureOf(checker, name, type);
       if (signature !== undefined) entry.signature = signature;
     }
     members.push(entry);
