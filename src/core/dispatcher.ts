@@ -134,6 +134,24 @@ export class JsonRpcDispatcher<C = unknown, X = unknown> {
     }
   }
 
+  /**
+   * Parses whatever a caller handed in as a payload: a string as JSON, anything else after
+   * `String()`. A value that cannot even be turned into text (`Object.create(null)`, a throwing
+   * `toString`, a revoked Proxy) is the caller's bug, not the client's: it is reported and
+   * answered as a Parse error, so `handle()` still never rejects.
+   */
+  parseAny(payload: unknown, context: C): Parsed {
+    if (typeof payload === 'string') return this.parse(payload);
+    let text: string;
+    try {
+      text = String(payload);
+    } catch (error) {
+      this.report(error, { jsonrpc: '2.0', method: '' }, context);
+      return { ok: false, answer: PARSE_ERROR_ANSWER };
+    }
+    return this.parse(text);
+  }
+
   /** The answer for a message that is refused whole: Invalid Request with `id: null`. */
   static invalidRequest(): string {
     return INVALID_REQUEST_ANSWER;
@@ -144,7 +162,7 @@ export class JsonRpcDispatcher<C = unknown, X = unknown> {
    * (only notifications or responses came in).
    */
   async handle(payload: string, context?: C, extra?: X): Promise<string | null> {
-    const parsed = this.parse(typeof payload === 'string' ? payload : String(payload));
+    const parsed = this.parseAny(payload, context as C);
     return parsed.ok ? this.dispatch(parsed.value, context as C, extra) : parsed.answer;
   }
 

@@ -1,4 +1,5 @@
 import { McpCall } from './call';
+import { keptClientState } from './client-state';
 import { JsonRpcDispatcher, type JsonRpcRequest, NO_ANSWER } from './dispatcher';
 import { ConfigurationTypeError, ErrorCode, Fault } from './errors';
 import { negotiate, type ProtocolVersion, VERSIONS } from './negotiate';
@@ -168,8 +169,10 @@ export class McpCore<C = unknown> {
       const revision = negotiate(p.protocolVersion);
       if (link !== undefined) {
         link.peer.revision = revision;
-        link.peer.clientCapabilities = isObject(p.capabilities) ? p.capabilities : {};
-        link.peer.clientInfo = isObject(p.clientInfo) ? p.clientInfo : undefined;
+        // Kept for the session's life: only what MCP defines, within a budget (issue 19).
+        const kept = keptClientState(p);
+        link.peer.clientCapabilities = kept.capabilities;
+        link.peer.clientInfo = kept.clientInfo;
       }
       if (initializer) await initializer(revision, p, context);
       const result: JsonObject = { protocolVersion: revision, capabilities, serverInfo };
@@ -344,7 +347,7 @@ export class McpCore<C = unknown> {
    * send progress and log messages, ask the client things, and be cancelled.
    */
   async handle(payload: string, context?: C, link?: Link): Promise<string | null> {
-    const parsed = this.rpc.parse(typeof payload === 'string' ? payload : String(payload));
+    const parsed = this.rpc.parseAny(payload, context as C);
     return parsed.ok ? this.dispatch(parsed.value, context, link) : parsed.answer;
   }
 

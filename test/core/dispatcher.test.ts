@@ -569,3 +569,48 @@ describe('JsonRpcDispatcher: the method table and options', () => {
     await expect(rpc.handle(undefined as unknown as string)).resolves.toBe(PARSE_ERROR);
   });
 });
+
+describe('payloads that are not strings (handle() never rejects)', () => {
+  const revoked = Proxy.revocable({}, {});
+  revoked.revoke();
+  const cases: Array<[string, () => unknown]> = [
+    ['Object.create(null)', () => Object.create(null)],
+    [
+      'a throwing toString',
+      () => ({
+        toString() {
+          throw new Error('no text for you');
+        },
+      }),
+    ],
+    [
+      'a throwing Proxy',
+      () =>
+        new Proxy(
+          {},
+          {
+            get() {
+              throw new Error('trap');
+            },
+          },
+        ),
+    ],
+    ['a revoked Proxy', () => revoked.proxy],
+  ];
+
+  it.each(cases)('%s → Parse error, and the reporter hears of it', async (_name, make) => {
+    const reported: unknown[] = [];
+    const reporter = (error: unknown) => reported.push(error);
+    for (const rpc of [new JsonRpcDispatcher({ reporter }), core(reporter).rpc]) {
+      await expect(rpc.handle(make() as string)).resolves.toBe(PARSE_ERROR);
+    }
+    expect(reported).toHaveLength(2);
+  });
+
+  it('a value whose text is JSON is answered as that JSON', async () => {
+    const payload = { toString: () => '{"jsonrpc":"2.0","id":1,"method":"ping"}' };
+    await expect(dispatcher().rpc.handle(payload as unknown as string)).resolves.toBe(
+      '{"jsonrpc":"2.0","id":1,"result":{}}',
+    );
+  });
+});

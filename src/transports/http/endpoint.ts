@@ -52,6 +52,20 @@ function pathOf(target: string | undefined): string {
   return query === -1 ? target : target.slice(0, query);
 }
 
+/**
+ * The authority (`host[:port]`) of an absolute-form request target (`POST http://host/mcp`), or
+ * undefined for the usual origin form (`/mcp`). A target that does not parse has the empty
+ * authority, which no host list allows.
+ */
+function authorityOf(target: string | undefined): string | undefined {
+  if (target === undefined || target.startsWith('/') || target === '*') return undefined;
+  try {
+    return new URL(target).host;
+  } catch {
+    return '';
+  }
+}
+
 function isThenable(value: unknown): value is PromiseLike<unknown> {
   return (
     typeof value === 'object' &&
@@ -180,12 +194,23 @@ export class HttpEndpoint<C> {
       if (next !== undefined) return next();
       return sendError(res, 404, `Not Found: the MCP endpoint is ${this.options.path}`);
     }
-    if (!this.hostAllowed(req.headers.host, req.socket?.localAddress)) {
+    const local = req.socket?.localAddress;
+    if (!this.hostAllowed(req.headers.host, local)) {
       // MCP basic/transports, security warning: DNS rebinding against local servers.
       return sendError(
         res,
         403,
         `Forbidden: Host ${JSON.stringify(req.headers.host ?? '')} is not allowed`,
+      );
+    }
+    const authority = authorityOf(req.url);
+    if (authority !== undefined && !this.hostAllowed(authority, local)) {
+      // RFC 9112 §3.2.2: with an absolute-form target the server uses the target's authority
+      // and ignores Host, so the authority gets the same check (issue 19).
+      return sendError(
+        res,
+        403,
+        `Forbidden: host ${JSON.stringify(authority)} of the request target is not allowed`,
       );
     }
     if (metadata !== undefined && isMetadata) {

@@ -85,6 +85,12 @@ export interface HttpHandlerOptions<C = HttpSession> {
   /** The largest request body read, in bytes (default 4 MiB); a larger one gets `413` and is not buffered. */
   maxBodyBytes?: number;
   /**
+   * The largest `initialize` message, in bytes of its body (default 64 KiB). A larger one is
+   * answered `400` with a JSON-RPC `-32602` error and opens no session: a session keeps part of
+   * what its client sent at `initialize` for its whole life.
+   */
+  maxInitializeBytes?: number;
+  /**
    * How long (ms) a POST may take, from its first byte to its answer (default 5 minutes; `0` no
    * limit). A body still arriving then gets `408`; calls still running are cancelled (their
    * `signal` aborts) and each request is answered `{"code":-32001,"message":"Request timed out"}`.
@@ -126,6 +132,7 @@ export const HTTP_DEFAULTS = Object.freeze({
   sessionIdleTimeout: 30 * 60_000,
   maxSessions: 10_000,
   maxBodyBytes: 4 * 1024 * 1024,
+  maxInitializeBytes: 64 * 1024,
   requestTimeout: 5 * 60_000,
   clientRequestTimeout: 60_000,
   keepAliveInterval: 15_000,

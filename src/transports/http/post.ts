@@ -17,7 +17,7 @@ const REFUSED_WHOLE = '{"jsonrpc":"2.0","id":null,"error"';
 const REQUEST_TIMED_OUT = -32001;
 
 type Message =
-  | { ok: true; value: unknown }
+  | { ok: true; value: unknown; bytes: number }
   | { ok: false; status: number; body?: string; text?: string };
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -67,6 +67,26 @@ function succeeded(answer: string | null): boolean {
   }
 }
 
+function isInitialize(value: unknown): value is Record<string, unknown> {
+  return isObject(value) && value.method === 'initialize';
+}
+
+/** The size of a body a framework parsed already, as JSON text (its length; 0 if it has none). */
+function jsonBytes(value: unknown): number {
+  try {
+    return JSON.stringify(value)?.length ?? 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The answer to an `initialize` larger than `maxInitializeBytes`: -32602, with why. */
+function initializeTooLarge(value: Record<string, unknown>, bytes: number, limit: number): string {
+  const id = typeof value.id === 'string' || typeof value.id === 'number' ? value.id : null;
+  const reason = `initialize must not exceed ${limit} bytes (got ${bytes}); send only the capabilities and clientInfo MCP defines`;
+  return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"error":{"code":-32602,"message":"Invalid params","data":{"reason":${JSON.stringify(reason)}}}}`;
+}
+
 /** The body as a parsed JSON-RPC message, or the refusal to send. */
 async function readMessage<C>(
   endpoint: HttpEndpoint<C>,
@@ -79,7 +99,9 @@ async function readMessage<C>(
   let text: string;
   if (given !== undefined) {
     // A framework's body parser ran first (express.json(), express.text(), …): take what it read.
-    if (typeof given !== 'string' && !Buffer.isBuffer(given)) return { ok: true, value: given };
+    if (typeof given !== 'string' && !Buffer.isBuffer(given)) {
+      return { ok: true, value: given, bytes: jsonBytes(given) };
+    }
     if (Buffer.byteLength(given) > limit) return { ok: false, status: 413, text: tooLarge };
     text = given.toString();
   } else {
@@ -109,7 +131,11 @@ async function readMessage<C>(
   const parsed = endpoint.core.rpc.parse(text);
   // MCP basic/transports: a message the server cannot accept gets an HTTP error status.
   return parsed.ok
-    ? { ok: true, value: parsed.value }
+    ? {
+        ok: true,
+        value: parsed.value,
+        bytes: isInitialize(parsed.value) ? Buffer.byteLength(text) : text.length,
+      }
     : { ok: false, status: 400, body: parsed.answer };
 }
 
@@ -167,7 +193,15 @@ export async function handlePost<C>(
       return;
     }
     const value = message.value;
-    const initialize = isObject(value) && value.method === 'initialize';
+    const initialize = isInitialize(value);
+    if (initialize && message.bytes > options.maxInitializeBytes) {
+      // Refused before any session exists: nothing of it is kept (issue 19).
+      return sendJson(
+        res,
+        400,
+        initializeTooLarge(value, message.bytes, options.maxInitializeBytes),
+      );
+    }
     if (endpoint.closing && requestIds(value).length > 0) {
       // While shutting down, answers and notifications still come in (a call in flight may
       // await the client's answer); new requests do not.

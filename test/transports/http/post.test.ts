@@ -296,3 +296,41 @@ describe('POST', () => {
     expect(response.status).toBe(200);
   });
 });
+
+describe('initialize is bounded (maxInitializeBytes, issue 19)', () => {
+  let server: HttpServerHandle;
+
+  beforeAll(async () => {
+    server = await serveHttp(testCore().core, { maxInitializeBytes: 2048 });
+  });
+  afterAll(() => server.close());
+
+  test('a larger initialize → 400 with -32602 and its id, and no session', async () => {
+    const before = server.handler.sessions;
+    const message = initializeMessage('2025-11-25', { experimental: { pad: 'x'.repeat(4096) } });
+    const response = await post(server.url, message);
+    expect(response.status).toBe(400);
+    expect(response.headers.get('mcp-session-id')).toBeNull();
+    const bytes = Buffer.byteLength(JSON.stringify(message));
+    expect(await response.text()).toBe(
+      `{"jsonrpc":"2.0","id":${message.id},"error":{"code":-32602,"message":"Invalid params","data":{"reason":"initialize must not exceed 2048 bytes (got ${bytes}); send only the capabilities and clientInfo MCP defines"}}}`,
+    );
+    expect(server.handler.sessions).toBe(before);
+  });
+
+  test('the limit counts bytes, not characters', async () => {
+    const message = initializeMessage('2025-11-25', { experimental: { pad: 'é'.repeat(1000) } });
+    expect(JSON.stringify(message).length).toBeLessThan(2048);
+    expect((await post(server.url, message)).status).toBe(400);
+  });
+
+  test('other requests may be larger', async () => {
+    const { headers } = await initialize(server.url);
+    const response = await post(
+      server.url,
+      rpc('tools/call', { name: 'echo', arguments: { text: 'y'.repeat(8192) } }),
+      headers,
+    );
+    expect(response.status).toBe(200);
+  });
+});

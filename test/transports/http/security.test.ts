@@ -3,6 +3,7 @@
  * gets 403) and the CORS answers for allowed browser origins.
  */
 
+import { request as httpRequest } from 'node:http';
 import { type HttpServerHandle, serveHttp } from '../../../src/transports/http';
 import { hostPolicy, isLoopbackAddress, originPolicy } from '../../../src/transports/http/security';
 import { ACCEPT, initializeMessage, raw, testCore } from './harness';
@@ -217,5 +218,55 @@ describe('policies', () => {
       'createHttpHandler: "allowedOrigins" entry "app.example.com" is not an origin (write "https://app.example.com").',
     );
     expect(() => hostPolicy(['https://x'])).toThrow(/"allowedHosts" entry "https:\/\/x"/);
+  });
+});
+
+describe('an absolute-form request target is checked like Host (issue 19)', () => {
+  let server: HttpServerHandle;
+
+  beforeAll(async () => {
+    server = await serveHttp(testCore().core);
+  });
+  afterAll(() => server.close());
+
+  /** A POST whose request line names `target` (absolute form) while Host says 127.0.0.1. */
+  function absolute(target: string): Promise<{ status: number; text: string }> {
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port: server.port,
+          method: 'POST',
+          path: target,
+          headers: { ...JSON_HEADERS, host: `127.0.0.1:${server.port}` },
+          agent: false,
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
+      req.on('error', reject);
+      req.end(INITIALIZE);
+    });
+  }
+
+  test('POST http://evil.example/mcp with Host: 127.0.0.1 → 403', async () => {
+    const answer = await absolute('http://evil.example/mcp');
+    expect(answer.status).toBe(403);
+    expect(JSON.parse(answer.text)).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: {
+        code: -32000,
+        message: 'Forbidden: host "evil.example" of the request target is not allowed',
+      },
+    });
+  });
+
+  test('an absolute-form target naming a loopback host is served', async () => {
+    const answer = await absolute(`http://localhost:${server.port}/mcp`);
+    expect(answer.status).toBe(200);
   });
 });
