@@ -21,8 +21,9 @@ function isContainer(value: unknown): value is ServiceContainer {
 }
 
 /**
- * The one instance of a provider class: from `container` when given, otherwise constructed with
- * no arguments. A class whose constructor needs arguments without a container, or that the
+ * The one instance of a provider class: from `container` when given (a class the container does
+ * not know and that takes no constructor arguments is constructed directly, no `@Service()`
+ * needed), otherwise constructed with no arguments. A class whose constructor needs arguments without a container, or that the
  * container cannot build, is a {@link ConfigurationError} that says what to do.
  */
 export function resolveProvider(provider: ProviderClass, container?: unknown): object {
@@ -37,6 +38,8 @@ export function resolveProvider(provider: ProviderClass, container?: unknown): o
     try {
       instance = container.get(provider);
     } catch (error) {
+      // As NestJS does for classes without dependencies: nothing to inject, nothing to register.
+      if (arityOf(provider) === 0) return construct(provider, name);
       const reason = error instanceof Error ? error.message : String(error);
       throw new ConfigurationError(
         `Provider ${name}: the container could not build it (${reason}). Decorate it (and what it injects) with @Service() from typedi, or register it in the container.`,
@@ -50,7 +53,7 @@ export function resolveProvider(provider: ProviderClass, container?: unknown): o
     return instance;
   }
   const parameters: unknown[] = Reflect.getMetadata('design:paramtypes', provider) ?? [];
-  const arity = Math.max(provider.length, parameters.length);
+  const arity = arityOf(provider);
   if (arity > 0) {
     const types = parameters
       .map((type) => (typeof type === 'function' ? type.name : 'unknown'))
@@ -59,6 +62,16 @@ export function resolveProvider(provider: ProviderClass, container?: unknown): o
       `Provider ${name} needs ${arity} constructor argument(s)${types ? ` (${types})` : ''} but no container was given. Pass a typedi container: McpApplication.create({ …, container: Container }), and decorate the classes with @Service().`,
     );
   }
+  return construct(provider, name);
+}
+
+/** How many constructor arguments a class takes, by its declaration or its emitted metadata. */
+function arityOf(provider: ProviderClass): number {
+  const parameters: unknown[] = Reflect.getMetadata('design:paramtypes', provider) ?? [];
+  return Math.max(provider.length, parameters.length);
+}
+
+function construct(provider: ProviderClass, name: string): object {
   try {
     return new (provider as new () => object)();
   } catch (error) {

@@ -23,6 +23,7 @@ import { formatIssues } from '../schema';
 import { type Authorize, defaultAuthorize } from './authorize';
 import { buildEntry } from './build-entry';
 import type { Entry } from './entries';
+import { stderrReporter } from './report';
 import { toContents, toolFailure, toPromptResult, toToolResult } from './results';
 import { scanProvider } from './scan';
 
@@ -46,7 +47,10 @@ export interface McpApplicationOptions<C = unknown> {
   authorize?: Authorize<C>;
   /** Interceptors around every invocation, outermost first. */
   interceptors?: readonly Interceptor[];
-  /** Told about unexpected errors (the client gets `-32603`); must not throw. */
+  /**
+   * Told about unexpected errors (the client gets `-32603`); must not throw. Default: the error,
+   * the method and the definition on stderr (never stdout). `reporter: () => {}` silences it.
+   */
   reporter?: Reporter<C>;
   /** Largest JSON-RPC batch accepted (default 100; 0 refuses batches). */
   batch?: number;
@@ -147,7 +151,7 @@ export class McpApplication<C = unknown> {
       title: options.title,
       icons: options.icons,
       instructions: options.instructions,
-      reporter: options.reporter,
+      reporter: options.reporter ?? stderrReporter((request) => this.labelOf(request)),
       batch: options.batch,
       initializer: options.initializer,
       logging: options.logging ?? usesCall,
@@ -387,6 +391,21 @@ export class McpApplication<C = unknown> {
       context,
     });
     return { values: Array.isArray(values) ? values.map(String) : [] };
+  }
+
+  /** The definition a request was about, as start-up errors name it; for the default reporter. */
+  private labelOf(request: { method: string; params?: unknown }): string | undefined {
+    const params = (request.params ?? {}) as { name?: unknown; uri?: unknown };
+    let entry: Entry | undefined;
+    if (request.method === 'tools/call' && typeof params.name === 'string')
+      entry = this.tools.get(params.name);
+    else if (request.method === 'prompts/get' && typeof params.name === 'string')
+      entry = this.prompts.get(params.name);
+    else if (request.method === 'resources/read' && typeof params.uri === 'string') {
+      const uri = params.uri;
+      entry = this.fixed.get(uri) ?? this.templates.find((t) => t.template!.match(uri) !== null);
+    }
+    return entry?.label;
   }
 
   private add(entry: Entry): void {

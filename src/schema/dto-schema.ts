@@ -4,8 +4,8 @@
  * `Address` never collide), fix numeric enums, inline nested classes, and keep recursive ones in
  * `$defs`.
  */
-import type { MetadataStorage as TransformerStorage } from 'class-transformer/types/MetadataStorage';
-import { IS_ENUM, ValidationTypes } from 'class-validator';
+import { instanceToPlain, plainToInstance } from 'class-transformer';
+import { getMetadataStorage, IS_ENUM, ValidationTypes } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { targetConstructorToSchema } from 'class-validator-jsonschema';
 import type { IOptions } from 'class-validator-jsonschema/build/options';
@@ -13,9 +13,102 @@ import type { JsonObject } from '../core';
 import { isBuiltinConstructor } from './detect';
 import { deepFreeze } from './emit';
 
-// class-transformer keeps `@Type(() => X)` records here and exposes no getter for them.
-const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as {
-  defaultMetadataStorage: TransformerStorage;
+/**
+ * What class-validator-jsonschema asks class-transformer's metadata: a field's `@Type`, its
+ * `@Expose({ name })` and whether it is `@Exclude()`d. class-transformer has no public getter
+ * for its records (its storage is a private file, and a second copy of it holds none of the
+ * user's records), so they are read through its public API: by transforming a probe object
+ * one way and an instance the other, once per class.
+ */
+interface TransformerView {
+  findTypeMetadata(
+    target: Function,
+    property: string,
+  ): { typeFunction: () => unknown; reflectedType: unknown } | undefined;
+  getExposedMetadatas(target: Function): { propertyName: string; options: { name?: string } }[];
+  findExcludeMetadata(target: Function, property: string): boolean | undefined;
+}
+
+interface ClassView {
+  /** Field → the name it has in plain objects (`@Expose({ name })`), or undefined when excluded. */
+  plainNames: Map<string, string | undefined>;
+  types: Map<string, Function | undefined>;
+}
+
+const views = new WeakMap<Function, ClassView>();
+
+function fieldsOf(target: Function): string[] {
+  const metas = getMetadataStorage().getTargetValidationMetadatas(target, '', true, false);
+  return [...new Set(metas.map((meta) => meta.propertyName))];
+}
+
+function viewOf(target: Function): ClassView {
+  let view = views.get(target);
+  if (view !== undefined) return view;
+  const fields = fieldsOf(target);
+  const plainNames = new Map<string, string | undefined>();
+  let plain: Record<string, unknown> | undefined;
+  try {
+    const probe = Object.create((target as { prototype: object }).prototype);
+    for (const field of fields) probe[field] = `\u0000${field}`;
+    plain = instanceToPlain(probe) as Record<string, unknown>;
+  } catch {
+    plain = undefined; // A getter or transform that cannot take the probe: names as declared.
+  }
+  for (const field of fields) {
+    if (plain === undefined || field in plain) {
+      plainNames.set(field, field);
+      continue;
+    }
+    const renamed = Object.keys(plain).find((key) => plain[key] === `\u0000${field}`);
+    plainNames.set(field, renamed);
+  }
+  const types = new Map<string, Function | undefined>();
+  for (const field of fields) {
+    const key = plainNames.get(field);
+    types.set(field, key === undefined ? undefined : nestedType(target, field, key));
+  }
+  view = { plainNames, types };
+  views.set(target, view);
+  return view;
+}
+
+/** The class `@Type(() => X)` names for a field: what plainToInstance makes of `{}` or `[{}]`. */
+function nestedType(target: Function, field: string, key: string): Function | undefined {
+  const cls = target as new () => object;
+  for (const sample of [{}, [{}]]) {
+    try {
+      const made = (plainToInstance(cls, { [key]: sample }) as Record<string, unknown>)[field];
+      const item = Array.isArray(made) ? made[0] : made;
+      const ctor = (item as object | undefined)?.constructor;
+      if (typeof ctor === 'function' && ctor !== Object && ctor !== Array) return ctor;
+    } catch {
+      // A constructor or transform that refuses the probe: no nested type known.
+    }
+  }
+  return undefined;
+}
+
+const transformerView: TransformerView = {
+  findTypeMetadata(target, property) {
+    const type = viewOf(target).types.get(property);
+    if (type === undefined) return undefined;
+    return {
+      typeFunction: () => type,
+      reflectedType: Reflect.getMetadata('design:type', target.prototype, property),
+    };
+  },
+  getExposedMetadatas(target) {
+    const out: { propertyName: string; options: { name?: string } }[] = [];
+    for (const [field, name] of viewOf(target).plainNames)
+      if (name !== undefined && name !== field)
+        out.push({ propertyName: field, options: { name } });
+    return out;
+  },
+  findExcludeMetadata(target, property) {
+    const names = viewOf(target).plainNames;
+    return names.has(property) && names.get(property) === undefined;
+  },
 };
 
 const DEFS = '#/$defs/';
@@ -86,7 +179,7 @@ function converterOptions(
   keyOf: (cls: Function) => string,
 ): Partial<IOptions> {
   return {
-    classTransformerMetadataStorage: defaultMetadataStorage,
+    classTransformerMetadataStorage: transformerView as never,
     additionalConverters: {
       [ValidationTypes.NESTED_VALIDATION]: (meta: ValidationMetadata) => {
         const type = propertyType(meta);
@@ -111,7 +204,7 @@ function designType(meta: ValidationMetadata): unknown {
 }
 
 function propertyType(meta: ValidationMetadata): unknown {
-  const typed = defaultMetadataStorage.findTypeMetadata(meta.target as Function, meta.propertyName);
+  const typed = transformerView.findTypeMetadata(meta.target as Function, meta.propertyName);
   return typed ? typed.typeFunction() : designType(meta);
 }
 

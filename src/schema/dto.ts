@@ -119,11 +119,32 @@ function collectIssues(
   for (const error of errors) {
     const segment = Array.isArray(parentValue) ? Number(error.property) : error.property;
     const path = [...parent, segment];
-    for (const message of Object.values(error.constraints ?? {})) {
+    for (const message of relevantMessages(error.constraints ?? {})) {
       out.push({ path: joinPath(path), message });
     }
     if (error.children && error.children.length > 0) {
       collectIssues(error.children, path, error.value, out);
     }
   }
+}
+
+// class-validator checks that say what type a value is. When one fails, the value's other checks
+// (min, max, length, …) only contradict each other ("3" is neither above 30 nor below 1).
+const TYPE_CHECKS = new Set([
+  'isDefined',
+  'isInt',
+  'isNumber',
+  'isString',
+  'isBoolean',
+  'isDate',
+  'isArray',
+  'isObject',
+  'nestedValidation',
+]);
+
+/** The messages to report for one field: the failed type checks alone when there are any. */
+function relevantMessages(constraints: Record<string, string>): string[] {
+  const failed = Object.keys(constraints);
+  const types = failed.filter((name) => TYPE_CHECKS.has(name));
+  return (types.length > 0 ? types : failed).map((name) => constraints[name]);
 }

@@ -3,7 +3,20 @@
  * into a frozen JSON Schema for clients and a fast synchronous validator for calls.
  */
 
-import type { JSONSchema as Decorator } from 'class-validator-jsonschema';
+import type { JsonObject } from '../core';
+
+/**
+ * What {@link JSONSchema} takes: JSON Schema keywords to merge into the field's (or class's)
+ * generated schema, or a function from the generated schema to the one to use.
+ */
+export type JsonSchemaDecoration =
+  | JsonObject
+  | ((generated: JsonObject, options: unknown) => JsonObject);
+
+/** The decorator {@link JSONSchema} returns: on a DTO field or on the DTO class. */
+export type JsonSchemaDecorator = (target: object | Function, key?: string) => void;
+
+type Decorator = (schema: JsonSchemaDecoration) => JsonSchemaDecorator;
 
 /**
  * class-validator-jsonschema's decorator, to describe a DTO field (or class) beyond what its
@@ -15,8 +28,8 @@ import type { JSONSchema as Decorator } from 'class-validator-jsonschema';
  *   city!: string;
  * }
  */
-export const JSONSchema: typeof Decorator = (schema) =>
-  (require('class-validator-jsonschema') as { JSONSchema: typeof Decorator }).JSONSchema(schema);
+export const JSONSchema: Decorator = (schema) =>
+  (require('class-validator-jsonschema') as { JSONSchema: Decorator }).JSONSchema(schema);
 
 export { compileSchema } from './compile';
 export { isSchemaSource } from './detect';

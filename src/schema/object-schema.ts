@@ -9,6 +9,8 @@ import type { CompileSchemaOptions, SchemaKind } from './types';
 const HINTS: Record<SchemaKind, string> = {
   zod4: 'Wrap it: z.object({ … }).',
   zod3: 'Wrap it: z.object({ … }).',
+  standard:
+    "Wrap it in its library's object schema (valibot v.object({ … }), arktype type({ … })).",
   dto: 'Describe the arguments as a class whose fields carry class-validator decorators.',
   'json-schema': 'Give it type: "object" and list the fields under properties.',
 };

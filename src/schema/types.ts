@@ -22,7 +22,7 @@ export interface SchemaIssue {
 export type Validation<T = unknown> = { ok: true; value: T } | { ok: false; issues: SchemaIssue[] };
 
 /** Which kind of source a {@link CompiledSchema} was built from. */
-export type SchemaKind = 'zod4' | 'zod3' | 'dto' | 'json-schema';
+export type SchemaKind = 'zod4' | 'zod3' | 'standard' | 'dto' | 'json-schema';
 
 /**
  * A schema prepared once at start-up: its JSON Schema (for `tools/list`) and a synchronous
@@ -34,8 +34,9 @@ export interface CompiledSchema<T = unknown> {
   /** The JSON Schema clients see; deeply frozen, computed once. */
   readonly jsonSchema: JsonObject;
   /**
-   * Checks one value. `value` is what the method should receive: zod's parsed output (defaults
-   * applied, transforms run), the DTO class instance, or the input itself for a JSON Schema.
+   * Checks one value. `value` is what the method should receive: the schema library's output
+   * (zod, valibot, arktype: defaults applied, transforms run), the DTO class instance, or the
+   * input itself for a JSON Schema.
    */
   validate(value: unknown): Validation<T>;
 }

@@ -446,6 +446,33 @@ describe('the binary: node dist/src/cli/bin.js', () => {
     expect(answerLines(out)).toEqual([...SEED_ANSWERS].sort());
   });
 
+  test('serve: a tool that throws is -32603 on stdout and reported on stderr, never silent', async () => {
+    const failing = join(dir, 'failing.js');
+    writeFileSync(
+      failing,
+      `const { McpApplication, Tool } = require(${JSON.stringify(join(ROOT, 'dist', 'src', 'index.js'))});
+class Flaky { explode() { throw new Error('the weather service is down'); } }
+Tool()(Flaky.prototype, 'explode', Object.getOwnPropertyDescriptor(Flaky.prototype, 'explode'));
+exports.app = McpApplication.create({ name: 'flaky', version: '1', providers: [Flaky] });
+`,
+    );
+    const { code, out, err } = await run(
+      ['serve', failing],
+      [
+        SEED[0],
+        SEED[1],
+        '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"explode"}}',
+      ],
+    );
+    expect(code).toBe(0);
+    expect(out.trim().split('\n')[1]).toBe(
+      '{"jsonrpc":"2.0","id":2,"error":{"code":-32603,"message":"Internal error"}}',
+    );
+    expect(err).toMatch(
+      /^declarative-mcp: tools\/call of Tool "explode" \(Flaky\.explode\) failed; the client got -32603 Internal error\.\nError: the weather service is down\n {4}at /,
+    );
+  });
+
   test('serve build/examples/notes.js: seed 001’s printf pipe, answered exactly; exit 0', async () => {
     const { code, out, err } = await run(['serve', NOTES], SEED);
     expect(code).toBe(0);

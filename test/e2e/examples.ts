@@ -12,9 +12,12 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 
 const ROOT = join(__dirname, '..', '..');
 
-/** The built example's path; throws, saying what to run, when it was not built. */
+/**
+ * The built example's path (`notes` → `build/examples/notes.js`; an ES module example is named
+ * with its extension, `trips.mjs`); throws, saying what to run, when it was not built.
+ */
 export function example(name: string): string {
-  const path = join(ROOT, 'build', 'examples', `${name}.js`);
+  const path = join(ROOT, 'build', 'examples', name.endsWith('.mjs') ? name : `${name}.js`);
   if (!existsSync(path)) {
     throw new Error(
       `${relative(ROOT, path)} is missing: the end-to-end tests run the built examples. Run "npm run build" first ("npm test" does it before jest).`,

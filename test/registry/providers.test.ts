@@ -124,8 +124,35 @@ describe('typedi', () => {
     });
   });
 
+  it('a provider without @Service() and without constructor arguments is constructed directly', async () => {
+    let constructed = 0;
+    class Plain {
+      constructor() {
+        constructed += 1;
+      }
+      @Tool() ping() {
+        return 'pong';
+      }
+    }
+    const app = McpApplication.create({
+      name: 'x',
+      version: '1',
+      providers: [Plain],
+      container: Container,
+    });
+    expect(constructed).toBe(1);
+    const client = await connect(app);
+    expect(await client.callTool('ping', {})).toEqual({
+      content: [{ type: 'text', text: 'pong' }],
+      isError: false,
+    });
+    expect(constructed).toBe(1);
+  });
+
   it('a provider the container cannot build is a start-up error that says what to do', () => {
+    class Helper {}
     class NotAService {
+      constructor(readonly helper: Helper) {}
       @Tool() run() {}
     }
     let caught: unknown;

@@ -97,7 +97,7 @@ describe('compileSchema refuses what is not a schema', () => {
     ['a plain object', { description: 'Forecast', name: 'forecast' }],
   ])('got %s', (got, source) => {
     expect(messageOf(() => compileSchema(source, { where }))).toBe(
-      `Tool "forecast" on WeatherTools: input schema is not a schema (got ${got}). Pass a zod schema, a class with class-validator decorators, or a JSON Schema object ({ type: 'object', properties: { … } }).`,
+      `Tool "forecast" on WeatherTools: input schema is not a schema (got ${got}). Pass a zod, valibot or arktype schema (any Standard JSON Schema), a class with class-validator decorators, or a JSON Schema object ({ type: 'object', properties: { … } }).`,
     );
   });
 });

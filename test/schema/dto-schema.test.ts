@@ -5,7 +5,7 @@
 import 'reflect-metadata';
 import Ajv from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
-import { Type } from 'class-transformer';
+import { Exclude, Expose, Type } from 'class-transformer';
 import { IsArray, IsEmail, IsOptional, IsString, ValidateNested } from 'class-validator';
 import { compileSchema } from '../../src/schema';
 import { Address, Catalog, Category, Forecast } from './dto-fixtures';
@@ -162,5 +162,41 @@ describe('DTO → JSON Schema', () => {
     expect(compileSchema(Forecast, { where: 'Tool "other" on X' }).jsonSchema).toBe(first);
     expect(Object.isFrozen(first)).toBe(true);
     expect(Object.isFrozen((first.properties as Record<string, object>).stops)).toBe(true);
+  });
+});
+
+describe('class-transformer records, read through its public API only', () => {
+  it('@Type on an array of DTOs, @Expose({ name }) and @Exclude() shape the schema', () => {
+    class Leg {
+      @IsString() to!: string;
+    }
+    class Trip {
+      @ValidateNested({ each: true }) @Type(() => Leg) @IsArray() legs!: Leg[];
+      @Expose({ name: 'traveller_name' }) @IsString() travellerName!: string;
+      @Exclude() @IsString() @IsOptional() internal?: string;
+    }
+    expect(compileSchema(Trip, { where: 'Tool "trip"' }).jsonSchema).toStrictEqual({
+      type: 'object',
+      properties: {
+        legs: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { to: { type: 'string' } },
+            required: ['to'],
+          },
+        },
+        traveller_name: { type: 'string' },
+      },
+      required: ['legs', 'traveller_name'],
+    });
+  });
+
+  it('never reaches into class-transformer’s private files', () => {
+    const source = require('node:fs').readFileSync(
+      require('node:path').join(__dirname, '..', '..', 'src', 'schema', 'dto-schema.ts'),
+      'utf8',
+    );
+    expect(source).not.toMatch(/class-transformer\/(cjs|esm5|esm2015|types)\//);
   });
 });

@@ -1,0 +1,33 @@
+/**
+ * The reporter an application has when none is given: an unexpected error in a method is never
+ * silent. The client gets `-32603 Internal error` (nothing of the error leaks to it); stderr gets
+ * the error with its stack, the JSON-RPC method and the definition behind it. stderr only, so
+ * over stdio the protocol on stdout is never touched.
+ */
+import type { JsonRpcRequest, Reporter } from '../core';
+
+/** What one request was about: `Tool "forecast" (WeatherTools.forecast)`, or undefined. */
+export type DefinitionLabel = (request: JsonRpcRequest) => string | undefined;
+
+/**
+ * A {@link Reporter} writing to `stream` (default `process.stderr`):
+ *
+ * ```text
+ * declarative-mcp: tools/call of Tool "forecast" (WeatherTools.forecast) failed; the client got -32603 Internal error.
+ * Error: the weather service is down
+ *     at WeatherTools.forecast (…/dist/server.js:12:11)
+ * ```
+ */
+export function stderrReporter(
+  label: DefinitionLabel,
+  stream: { write(text: string): unknown } = process.stderr,
+): Reporter {
+  return (error, request) => {
+    const about = label(request);
+    const detail =
+      error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
+    stream.write(
+      `declarative-mcp: ${request.method}${about ? ` of ${about}` : ''} failed; the client got -32603 Internal error.\n${detail}\n`,
+    );
+  };
+}
