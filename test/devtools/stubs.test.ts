@@ -161,17 +161,32 @@ function write(path: string, text: string): void {
   writeFileSync(path, text.endsWith('\n') ? text : `${text}\n`);
 }
 
-/** The complete ```ts blocks of the docs (a block marked `ts fragment` is left out). */
+/**
+ * The complete ```ts blocks of the docs (a block marked `ts fragment` is left out). A block that
+ * names its file on its first line (`// src/server.ts`) is written there, under a folder of its
+ * page, so the blocks of one tutorial import each other as the reader's files do. A test for
+ * node's own runner (`node:test`) is compiled but not handed to jest: the tutorials test
+ * (test/docs) runs those with `node --test`, as the page says.
+ */
 function docBlocks(): Array<{ file: string; code: string }> {
   const docs = join(ROOT, 'docs');
   const blocks: Array<{ file: string; code: string }> = [];
   for (const page of readdirSync(docs).filter((f) => f.endsWith('.md'))) {
     const text = readFileSync(join(docs, page), 'utf8');
+    const folder = page.replace(/\.md$/, '');
     let n = 0;
     for (const match of text.matchAll(/^```ts\n([\s\S]*?)^```$/gm)) {
       n++;
       const code = match[1];
-      const name = `${page.replace(/\.md$/, '')}-${n}${/\btest\(/.test(code) ? '.test' : ''}.ts`;
+      const named = /^\/\/ ([\w./-]+\.m?ts)\n/.exec(code)?.[1];
+      if (named !== undefined) {
+        const file = /from 'node:test'/.test(code)
+          ? named.replace(/\.test\.ts$/, '.node-test.ts')
+          : named;
+        blocks.push({ file: join('docs', folder, file), code });
+        continue;
+      }
+      const name = `${folder}-${n}${/\btest\(/.test(code) ? '.test' : ''}.ts`;
       blocks.push({ file: join('docs', name), code });
     }
   }
