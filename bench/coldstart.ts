@@ -1,7 +1,9 @@
 /**
  * Measurement 5: cold start — from spawning the process to the first `initialize` answer on its
  * stdout, for our stdio server, the SDK's, and the bare echo child (node's own start: the floor).
- * The `initialize` line is written right after the spawn.
+ * Twice: as CommonJS apps and as ES module apps (zod imported as ESM: a framework that loaded
+ * zod's CommonJS build beside it paid for two zods there). The `initialize` line is written right
+ * after the spawn.
  */
 import { initializeMessage, type Stats, spawnChild, stats, stopChild } from './common';
 
@@ -27,16 +29,32 @@ async function once(name: string): Promise<number> {
 export interface ColdStartResults {
   ours: Stats;
   sdk: Stats;
+  /** The same servers as ES module apps. */
+  oursEsm: Stats;
+  sdkEsm: Stats;
   bare: Stats;
 }
 
+const NAMES = {
+  ours: 'ours-stdio',
+  sdk: 'sdk-stdio',
+  oursEsm: 'ours-stdio-esm',
+  sdkEsm: 'sdk-stdio-esm',
+  bare: 'echo-stdio',
+} as const;
+
 /** `reps` spawns each, interleaved, after one warm-up spawn each (fills the file cache). */
 export async function measureColdStart(reps: number): Promise<ColdStartResults> {
-  const names = { ours: 'ours-stdio', sdk: 'sdk-stdio', bare: 'echo-stdio' } as const;
-  const runs = { ours: [] as number[], sdk: [] as number[], bare: [] as number[] };
-  for (const name of Object.values(names)) await once(name);
+  const keys = Object.keys(NAMES) as (keyof typeof NAMES)[];
+  const runs = Object.fromEntries(keys.map((key) => [key, [] as number[]])) as Record<
+    keyof typeof NAMES,
+    number[]
+  >;
+  for (const key of keys) await once(NAMES[key]);
   for (let rep = 0; rep < reps; rep++) {
-    for (const key of ['ours', 'sdk', 'bare'] as const) runs[key].push(await once(names[key]));
+    for (const key of keys) runs[key].push(await once(NAMES[key]));
   }
-  return { ours: stats(runs.ours), sdk: stats(runs.sdk), bare: stats(runs.bare) };
+  return Object.fromEntries(
+    keys.map((key) => [key, stats(runs[key])]),
+  ) as unknown as ColdStartResults;
 }

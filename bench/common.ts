@@ -68,7 +68,8 @@ export function stats(runs: number[]): Stats {
 
 /** Where the compiled child scripts are. */
 export function childPath(name: string): string {
-  return join(__dirname, 'children', `${name}.js`);
+  // ES module children (`-esm`) are `.mts` sources, compiled to `.mjs`.
+  return join(__dirname, 'children', `${name}${name.endsWith('-esm') ? '.mjs' : '.js'}`);
 }
 
 /** Extra node flags for every child (e.g. `BENCH_CHILD_FLAGS=--cpu-prof` to profile them). */
