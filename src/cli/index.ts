@@ -146,6 +146,25 @@ function guardBeforeLoading(flags: ServeFlags, io: CliIo): void {
 }
 
 /**
+ * Builds the devtools server. Its own tools describe their inputs with zod, an optional peer
+ * dependency: without it, a usage error says what to install rather than a stack.
+ */
+function devtoolsFor(
+  options: import('../devtools').DevtoolsOptions,
+): ReturnType<typeof import('../devtools').createDevtools> {
+  try {
+    // Loaded now, not with the package's main entry: the devtools cost start-up time.
+    return (require('../devtools') as typeof import('../devtools')).createDevtools(options);
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    if (code === 'MODULE_NOT_FOUND' && /'zod(\/[^']*)?'/.test(message)) {
+      throw new UsageError('The devtools need zod: install it with npm i -D zod.');
+    }
+    throw error;
+  }
+}
+
+/**
  * The `declarative-mcp` command: `serve`, `devtools`, `--help`, `--version`. Resolves to the exit
  * code (0 done, 1 failure, 2 usage mistake) and never throws. A usage mistake prints one line and
  * the usage, never a stack trace. Help goes to stdout. Over stdio, stdout carries the protocol
@@ -193,9 +212,7 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
       flags.module === undefined
         ? undefined
         : await loadApplication(flags.module, cwd, { introspectable: true });
-    // Loaded now, not with the package's main entry: the devtools cost start-up time.
-    const { createDevtools } = require('../devtools') as typeof import('../devtools');
-    const devtools = createDevtools({
+    const devtools = devtoolsFor({
       app: app as never,
       // Its own transport only when it describes itself: how a loaded module's application is
       // served is up to that module, which the devtools cannot see.

@@ -342,8 +342,12 @@ describe('the binary: node dist/src/cli/bin.js', () => {
   });
 
   /** Runs the binary to its end (killed after 20 s); `lines` go to its stdin, which then ends. */
-  function run(args: readonly string[], lines: readonly string[] = []): Promise<Ran> {
-    const child = spawn(process.execPath, [BIN, ...args], {
+  function run(
+    args: readonly string[],
+    lines: readonly string[] = [],
+    flags: readonly string[] = [],
+  ): Promise<Ran> {
+    const child = spawn(process.execPath, [...flags, BIN, ...args], {
       cwd: ROOT,
       env: environment(),
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -418,6 +422,29 @@ describe('the binary: node dist/src/cli/bin.js', () => {
     const help = await run(['serve', '--help']);
     expect(help).toMatchObject({ code: 0, err: '' });
     expect(help.out).toMatch(/^Usage: declarative-mcp serve <module>/);
+  });
+
+  test('devtools without zod installed: a usage error naming what to install', async () => {
+    // As if zod were not installed: resolving it fails the way a missing package does.
+    const noZod = join(dir, 'no-zod.js');
+    writeFileSync(
+      noZod,
+      `const Module = require('node:module');
+const resolve = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) {
+  if (request === 'zod' || request.startsWith('zod/')) {
+    throw Object.assign(new Error("Cannot find module '" + request + "'"), { code: 'MODULE_NOT_FOUND' });
+  }
+  return resolve.call(this, request, ...rest);
+};
+`,
+    );
+    const ran = await run(['devtools'], [], ['--require', noZod]);
+    expect(ran.code).toBe(2);
+    expect(ran.out).toBe('');
+    expect(ran.err).toMatch(
+      /^declarative-mcp devtools: The devtools need zod: install it with npm i -D zod\.\n\nUsage: /,
+    );
   });
 
   test('serve a "type": "module" .js with top-level await: imported, seed 001 answered', async () => {

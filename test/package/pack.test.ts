@@ -1,19 +1,40 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 
 /**
- * The package as a user gets it: `npm pack`, install the tarball into an empty project, and
- * load every entry from plain JavaScript, with `require` and with `import`.
+ * The package as a user gets it from a clean clone: the sources without any build output, packed
+ * with `npm pack` (its `prepare` builds the library, and only the library), the tarball installed
+ * into an empty project, and every entry loaded from plain JavaScript, with `require` and with
+ * `import`.
  */
 const root = resolve(__dirname, '../..');
 let dir: string;
+let clone: string;
+
+// What a clone does not have: build output, installed packages, local scratch.
+const NOT_IN_A_CLONE = new Set(['node_modules', 'dist', 'build', 'coverage', '.tmp', '.git']);
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'declarative-mcp-pack-'));
+  clone = join(dir, 'clone');
+  cpSync(root, clone, {
+    recursive: true,
+    filter: (source) => !NOT_IN_A_CLONE.has(basename(source)) && !source.endsWith('.tgz'),
+  });
+  // The clone's dev dependencies (typescript for prepare): this checkout's, not a second install.
+  symlinkSync(join(root, 'node_modules'), join(clone, 'node_modules'), 'dir');
   const packed = execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], {
-    cwd: root,
+    cwd: clone,
     encoding: 'utf8',
   });
   const tarball = join(dir, packed.trim().split('\n').pop()!);
@@ -33,6 +54,14 @@ beforeAll(() => {
 
 afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+test('a clean clone packs: prepare builds the library, not the examples or the benchmark', () => {
+  const installed = join(dir, 'node_modules', 'declarative-mcp');
+  for (const file of ['dist/src/index.js', 'dist/src/cli/bin.js', 'dist/exports.json'])
+    expect(existsSync(join(installed, file))).toBe(true);
+  expect(existsSync(join(clone, 'dist', 'src', 'index.js'))).toBe(true);
+  expect(existsSync(join(clone, 'build'))).toBe(false);
 });
 
 test('the tarball ships dist and the README, not sources or tests', () => {
