@@ -96,6 +96,18 @@ export class McpCall {
   }
 
   /**
+   * Tells the transport this request is refused for lacking `scopes`. Over Streamable HTTP with
+   * `scopeChallenge`, the request is then answered `403` with an `insufficient_scope` challenge
+   * naming them (MCP 2025-11-25 authorization: the client may get a token with more scopes and
+   * retry), instead of the result. Returns whether the transport will do so; either way, answer
+   * the call as refused.
+   */
+  challengeScopes(scopes: readonly string[]): boolean {
+    if (this.finished || this.link?.challenge === undefined) return false;
+    return this.link.challenge(scopes);
+  }
+
+  /**
    * Sends a notification about this call to the client, before the result. Returns false when it
    * was not sent (no link, or the result already went out).
    */

@@ -281,4 +281,10 @@ export class InFlight {
 export interface Link {
   peer: Peer;
   send(message: JsonObject): void;
+  /**
+   * Asked when a call is refused for lacking `scopes`: a transport that can refuse the request
+   * itself (Streamable HTTP with `scopeChallenge`: `403 insufficient_scope`) records it and
+   * returns true, and then sends that instead of the answer. Optional.
+   */
+  challenge?(scopes: readonly string[]): boolean;
 }

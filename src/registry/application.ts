@@ -78,8 +78,9 @@ export interface DefinitionInfo {
   enabled: boolean;
 }
 
+const NOT_ALLOWED_TEXT = 'Not allowed.';
 const NOT_ALLOWED = Object.freeze({
-  content: Object.freeze([{ type: 'text', text: 'Not allowed.' }]),
+  content: Object.freeze([{ type: 'text', text: NOT_ALLOWED_TEXT }]),
   isError: true,
 });
 
@@ -276,6 +277,17 @@ export class McpApplication<C = unknown> {
   private listed!: Record<DefinitionKind, readonly Readonly<JsonObject>[]>;
   private scoped!: Record<DefinitionKind, boolean>;
 
+  /**
+   * The one policy for denied access, alike for tools, resources and prompts: lists show only
+   * what the context may use; a call to a definition it may not use is refused, saying so
+   * ("Not allowed."), and the transport is told the scopes it lacks (Streamable HTTP with
+   * `scopeChallenge` answers `403 insufficient_scope` instead).
+   */
+  private refuse<T>(entry: Entry, call: McpCall, answer: T): T {
+    if (entry.scopes !== undefined) call.challengeScopes(entry.scopes);
+    return answer;
+  }
+
   private async allowed(entry: Entry, context: C): Promise<boolean> {
     return entry.scopes === undefined || (await this.authorize(entry.scopes, context)) === true;
   }
@@ -301,7 +313,9 @@ export class McpApplication<C = unknown> {
     const entry = this.tools.get(name);
     if (entry === undefined || !entry.enabled)
       throw new Fault(ErrorCode.INVALID_PARAMS, `Unknown tool: ${name}`);
-    if (entry.scopes !== undefined && !(await this.allowed(entry, context))) return NOT_ALLOWED;
+    if (entry.scopes !== undefined && !(await this.allowed(entry, context))) {
+      return this.refuse(entry, call, NOT_ALLOWED);
+    }
     const checked = entry.input!.validate(args);
     if (!checked.ok) return toolFailure(formatIssues(checked.issues));
     let value: unknown;
@@ -327,9 +341,12 @@ export class McpApplication<C = unknown> {
         }
       }
     }
-    // Not allowed reads as not found: do not reveal what exists.
-    if (entry === undefined || !(await this.allowed(entry, context))) {
+    if (entry === undefined) {
       throw new Fault(ErrorCode.RESOURCE_NOT_FOUND, 'Resource not found', { uri });
+    }
+    if (!(await this.allowed(entry, context))) {
+      this.refuse(entry, call, undefined);
+      throw new Fault(ErrorCode.INVALID_PARAMS, NOT_ALLOWED_TEXT, { uri });
     }
     let data: unknown = variables ?? {};
     if (entry.input !== undefined) {
@@ -352,8 +369,12 @@ export class McpApplication<C = unknown> {
     call: McpCall,
   ): Promise<unknown> {
     const entry = this.prompts.get(name);
-    if (entry === undefined || !entry.enabled || !(await this.allowed(entry, context))) {
+    if (entry === undefined || !entry.enabled) {
       throw new Fault(ErrorCode.INVALID_PARAMS, `Unknown prompt: ${name}`);
+    }
+    if (!(await this.allowed(entry, context))) {
+      this.refuse(entry, call, undefined);
+      throw new Fault(ErrorCode.INVALID_PARAMS, NOT_ALLOWED_TEXT, { prompt: name });
     }
     const checked = entry.input!.validate(args);
     if (!checked.ok)
@@ -376,12 +397,19 @@ export class McpApplication<C = unknown> {
       ref.type === 'ref/prompt'
         ? this.prompts.get(ref.name)
         : (this.fixed.get(ref.uri) ?? this.lists.template.find((t) => t.key === ref.uri));
-    if (entry === undefined || !entry.enabled || !(await this.allowed(entry, context))) {
+    if (entry === undefined || !entry.enabled) {
       throw new Fault(
         ErrorCode.INVALID_PARAMS,
         ref.type === 'ref/prompt'
           ? `Unknown prompt: ${ref.name}`
           : `Unknown resource template: ${ref.uri}`,
+      );
+    }
+    if (!(await this.allowed(entry, context))) {
+      throw new Fault(
+        ErrorCode.INVALID_PARAMS,
+        NOT_ALLOWED_TEXT,
+        ref.type === 'ref/prompt' ? { prompt: ref.name } : { uri: ref.uri },
       );
     }
     const completer = entry.complete?.[argument.name];

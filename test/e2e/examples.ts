@@ -123,15 +123,16 @@ export interface Launched {
 }
 
 /**
- * Spawns `node <script> ...args` with pipes, recording its output. The caller must `stop()` it
- * (in `afterAll`, for one that a failed test left running).
+ * Spawns `node <script> ...args` with pipes, recording its output (`options.node`: another
+ * Node.js binary than this one). The caller must `stop()` it (in `afterAll`, for one that a
+ * failed test left running).
  */
 export function launch(
   script: string,
   args: readonly string[] = [],
-  options: { env?: Record<string, string>; cwd?: string } = {},
+  options: { env?: Record<string, string>; cwd?: string; node?: string } = {},
 ): Launched {
-  const child = spawn(process.execPath, [script, ...args], {
+  const child = spawn(options.node ?? process.execPath, [script, ...args], {
     env: environment(options.env),
     cwd: options.cwd ?? ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,6 @@
 /**
  * Authorization by scopes: lists show only what the context may use; calls check again and
- * reveal nothing (tools: "Not allowed.", prompts: -32602 as if unknown, resources: -32002).
+ * are refused alike (tools: the isError result "Not allowed."; prompts and resources: -32602 "Not allowed.").
  */
 import 'reflect-metadata';
 import {
@@ -166,32 +166,40 @@ describe('the default authorize', () => {
     expect(defaultAuthorize(['a'], 'a string')).toBe(false);
   });
 
-  it('filters resources, templates and prompts; reading or getting them reveals nothing', async () => {
+  it('filters resources, templates and prompts; reading or getting them is refused as a tool call is', async () => {
     const guest = await connect(library(), { scopes: [] });
     expect((await guest.listResources()).map((r) => r.uri)).toEqual(['books://catalog']);
     expect(await guest.listResourceTemplates()).toEqual([]);
     expect((await guest.listPrompts()).map((p) => p.name)).toEqual(['greet']);
 
-    // Exactly what an unknown resource or prompt gets.
+    // One policy for tools, resources and prompts: hidden from lists, a call says "Not allowed.".
     await expect(guest.readResource('books://vault')).rejects.toMatchObject({
-      code: -32002,
-      message: 'Resource not found',
+      code: -32602,
+      message: 'Not allowed.',
       data: { uri: 'books://vault' },
     });
     await expect(guest.readResource('books://vault/crown')).rejects.toMatchObject({
-      code: -32002,
+      code: -32602,
+      message: 'Not allowed.',
       data: { uri: 'books://vault/crown' },
     });
     await expect(guest.getPrompt('secret', { topic: 'x' })).rejects.toMatchObject({
       code: -32602,
-      message: 'Unknown prompt: secret',
+      message: 'Not allowed.',
+      data: { prompt: 'secret' },
     });
     await expect(
       guest.request('completion/complete', {
         ref: { type: 'ref/prompt', name: 'secret' },
         argument: { name: 'topic', value: '' },
       }),
-    ).rejects.toMatchObject({ code: -32602, message: 'Unknown prompt: secret' });
+    ).rejects.toMatchObject({ code: -32602, message: 'Not allowed.' });
+    // What does not exist is still unknown.
+    await expect(guest.readResource('books://nowhere')).rejects.toMatchObject({ code: -32002 });
+    await expect(guest.getPrompt('nowhere', {})).rejects.toMatchObject({
+      code: -32602,
+      message: 'Unknown prompt: nowhere',
+    });
 
     const keeper = await connect(library(), { scopes: ['vault'] });
     expect((await keeper.listResources()).map((r) => r.uri)).toEqual([

@@ -73,22 +73,6 @@ export function bearerAuth(verify: BearerVerify | BearerTokens): Authenticate {
 }
 
 /**
- * The `WWW-Authenticate` challenge of a `401` (RFC 6750 §3, RFC 9728 §5.1): `Bearer`, the
- * metadata URL when known, and `error="invalid_token"` when a token was presented.
- */
-export function challenge(metadataLocation: string | undefined, tokenGiven: boolean): string {
-  const params: string[] = [];
-  if (metadataLocation !== undefined) params.push(`resource_metadata="${metadataLocation}"`);
-  if (tokenGiven) {
-    params.push(
-      'error="invalid_token"',
-      'error_description="The access token is invalid or expired"',
-    );
-  }
-  return params.length === 0 ? 'Bearer' : `Bearer ${params.join(', ')}`;
-}
-
-/**
  * The default `identityKey`: a primitive identity itself; an object's `sub`, `id`, `clientId` or
  * `client_id` (so a refreshed token of the same principal keeps its session); else its JSON text.
  */

@@ -7,14 +7,22 @@ import {
   type Servable,
   VERSIONS,
 } from '../../core';
-import { challenge, defaultIdentityKey } from './auth';
+import { defaultIdentityKey } from './auth';
 import { allowOrigin, preflight } from './cors';
 import { DeadlineQueue } from './deadline';
 import type { Exchange } from './exchange';
 import { accepts } from './media';
-import { METADATA_PATH, metadataUrl, resourceOf, serveMetadata } from './metadata';
+import {
+  METADATA_PATH,
+  metadataUrl,
+  protectedResource,
+  resourceOf,
+  serveMetadata,
+} from './metadata';
+import { oauthOf } from './oauth';
 import { type HttpHandlerOptions, type ResolvedOptions, resolveOptions } from './options';
 import { handlePost } from './post';
+import { AuthRefusal, bearerChallenge } from './refusal';
 import { SESSION_NOT_FOUND, sendEmpty, sendError } from './reply';
 import { hostPolicy, originPolicy } from './security';
 import type { HttpSession } from './session';
@@ -107,6 +115,7 @@ export class HttpEndpoint<C> {
   constructor(servable: Servable<C>, options?: HttpHandlerOptions<C>) {
     this.core = coreOf(servable);
     this.options = resolveOptions(options);
+    this.options.resourceMetadata = protectedResource(this.options, servable);
     this.hostAllowed = hostPolicy(this.options.allowedHosts);
     this.originAllowed = originPolicy(this.options.allowedOrigins);
     this.identityKey = this.options.identityKey ?? defaultIdentityKey;
@@ -248,8 +257,13 @@ export class HttpEndpoint<C> {
     method: string,
     path: string,
   ): Promise<void> {
-    const identity = await this.options.authenticate!(req);
-    if (identity === null || identity === undefined) return this.unauthorized(req, res, path);
+    const resource = resourceOf(req, this.options.resourceMetadata, this.options.path ?? path);
+    const identity = await this.options.authenticate!(req, { resource });
+    if (identity === null || identity === undefined || AuthRefusal.is(identity)) {
+      const given = req.headers.authorization !== undefined;
+      // RFC 6750 §3.1: no token presented, no error code; a token the hook merely declined is invalid.
+      return this.refuse(req, res, identity ?? (given ? AuthRefusal.invalidToken() : undefined));
+    }
     return this.byMethod(req, res, method, identity);
   }
 
@@ -264,17 +278,44 @@ export class HttpEndpoint<C> {
     return this.endSession(req, res, identity);
   }
 
-  /** `401` with the challenge that points OAuth-aware clients at the metadata (RFC 9728 §5.1). */
-  private unauthorized(req: IncomingMessage, res: ServerResponse, path: string): void {
+  /**
+   * `401` (no token, or `invalid_token`) or `403` (`insufficient_scope`), with the challenge that
+   * points OAuth-aware clients at the metadata (RFC 6750 §3, RFC 9728 §5.1).
+   */
+  private refuse(
+    req: IncomingMessage,
+    res: ServerResponse,
+    refusal: AuthRefusal | undefined,
+  ): void {
+    const answer = this.refusal(req, refusal);
+    sendError(res, answer.status, answer.message, answer.headers);
+  }
+
+  /** The status, message and `WWW-Authenticate` challenge of an authentication refusal. */
+  refusal(
+    req: IncomingMessage,
+    refusal: AuthRefusal | undefined,
+  ): { status: number; message: string; headers: Record<string, string> } {
     const metadata = this.options.resourceMetadata;
     const location =
       metadata === undefined
         ? undefined
-        : metadataUrl(resourceOf(req, metadata, this.options.path ?? path));
-    const tokenGiven = req.headers.authorization !== undefined;
-    sendError(res, 401, 'Unauthorized: a valid bearer token is required', {
-      'WWW-Authenticate': challenge(location, tokenGiven),
-    });
+        : metadataUrl(resourceOf(req, metadata, this.options.path ?? pathOf(req.url)));
+    const message =
+      refusal?.status === 403
+        ? `Forbidden: the access token lacks the scope ${refusal.scopes.join(' ')}`
+        : 'Unauthorized: a valid bearer token is required';
+    return {
+      status: refusal?.status ?? 401,
+      message,
+      headers: {
+        'WWW-Authenticate': bearerChallenge(
+          location,
+          refusal,
+          oauthOf(this.options.authenticate)?.scopes,
+        ),
+      },
+    };
   }
 
   /**

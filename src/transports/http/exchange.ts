@@ -20,6 +20,10 @@ export class Exchange implements Link {
   fallback: { readonly stream: SseStream | undefined } | undefined;
   private stream: SseStream | undefined;
   private settled = false;
+  /** Whether a scope challenge may replace the answer (`scopeChallenge`, a single request). */
+  challengeable = false;
+  /** The scopes a refused call named (see {@link challenge}): the POST is then answered `403`. */
+  wanted: string[] | undefined;
 
   constructor(
     private readonly res: ServerResponse,
@@ -36,6 +40,13 @@ export class Exchange implements Link {
   /** Whether the client is still there to read. */
   get connected(): boolean {
     return !this.res.destroyed && !this.res.writableEnded;
+  }
+
+  /** Records a call refused for lacking `scopes`, while the answer can still become a `403`. */
+  challenge(scopes: readonly string[]): boolean {
+    if (!this.challengeable || this.settled || this.stream !== undefined) return false;
+    this.wanted = [...new Set([...(this.wanted ?? []), ...scopes])];
+    return true;
   }
 
   /** Sends a message of the call before its answer (the link's `send`). */

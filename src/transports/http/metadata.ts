@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { JsonObject } from '../../core';
-import type { ProtectedResourceMetadataOptions } from './options';
+import type { JsonObject, Servable } from '../../core';
+import { oauthOf } from './oauth';
+import type { HttpHandlerOptions, ProtectedResourceMetadataOptions } from './options';
 import { sendError, sendJson } from './reply';
 
 /** The well-known path of RFC 9728 protected-resource metadata. */
@@ -14,10 +15,10 @@ function schemeOf(req: IncomingMessage): string {
 /** The resource identifier: the configured one, or this server's URL for `path`. */
 export function resourceOf(
   req: IncomingMessage,
-  metadata: ProtectedResourceMetadataOptions,
+  metadata: ProtectedResourceMetadataOptions | undefined,
   path: string,
 ): string {
-  if (metadata.resource !== undefined) return metadata.resource;
+  if (metadata?.resource !== undefined) return metadata.resource;
   return `${schemeOf(req)}://${req.headers.host ?? 'localhost'}${path}`;
 }
 
@@ -35,7 +36,7 @@ export function metadataDocument(
 ): JsonObject {
   const document: JsonObject = {
     resource,
-    authorization_servers: [...metadata.authorizationServers],
+    authorization_servers: [...(metadata.authorizationServers ?? [])],
     bearer_methods_supported: [...(metadata.bearerMethodsSupported ?? ['header'])],
   };
   if (metadata.scopesSupported) document.scopes_supported = [...metadata.scopesSupported];
@@ -80,4 +81,33 @@ export function serveMetadata(
     'Access-Control-Allow-Origin': '*',
     'Cache-Control': 'max-age=3600',
   });
+}
+
+/** The scopes declared on an application's definitions (an `McpApplication`'s `describe()`). */
+function declaredScopes(servable: unknown): string[] {
+  const describe = (servable as { describe?: unknown } | null)?.describe;
+  if (typeof describe !== 'function') return [];
+  const definitions = describe.call(servable) as Array<{ scopes?: readonly string[] }>;
+  return definitions.flatMap((definition) => definition.scopes ?? []);
+}
+
+/**
+ * The RFC 9728 metadata an endpoint publishes: `resourceMetadata` as given, with
+ * `authorization_servers` defaulting to the OAuth authenticator's issuer and `scopes_supported`
+ * to the scopes declared on the application's definitions and required by the authenticator.
+ * Undefined when there is nothing to publish.
+ */
+export function protectedResource<C>(
+  options: HttpHandlerOptions<C>,
+  servable: Servable<C>,
+): ProtectedResourceMetadataOptions | undefined {
+  const given = options.resourceMetadata;
+  const oauth = oauthOf(options.authenticate);
+  if (given === undefined && oauth?.issuer === undefined) return undefined;
+  const scopes = [...new Set([...declaredScopes(servable), ...(oauth?.scopes ?? [])])];
+  return {
+    ...given,
+    authorizationServers: given?.authorizationServers ?? [oauth!.issuer!],
+    scopesSupported: given?.scopesSupported ?? (scopes.length > 0 ? scopes : undefined),
+  };
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { type Awaitable, ConfigurationError } from '../../core';
+import { oauthOf } from './oauth';
 import type { HttpSession } from './session';
 
 /**
@@ -8,15 +9,21 @@ import type { HttpSession } from './session';
  * path), so OAuth-aware MCP clients find the authorization server to get a token from.
  */
 export interface ProtectedResourceMetadataOptions {
-  /** `authorization_servers`: the issuer URLs of the authorization servers that grant tokens for this server. */
-  authorizationServers: readonly string[];
+  /**
+   * `authorization_servers`: the issuer URLs of the authorization servers that grant tokens for
+   * this server. Default: the `issuer` of {@link jwtAuth} or {@link introspectionAuth}.
+   */
+  authorizationServers?: readonly string[];
   /**
    * `resource`: this server's resource identifier, the absolute URL of the MCP endpoint
    * (e.g. `https://mcp.example.com/mcp`). Default: built from the request's `Host` and the path.
    * Give it when the server runs behind a proxy that changes the host or the scheme.
    */
   resource?: string;
-  /** `scopes_supported`: the OAuth scopes the server understands. */
+  /**
+   * `scopes_supported`: the OAuth scopes the server understands. Default: the scopes declared
+   * on the application's tools, resources and prompts, and the authenticator's required scopes.
+   */
   scopesSupported?: readonly string[];
   /** `bearer_methods_supported` (default `['header']`: the `Authorization: Bearer` header). */
   bearerMethodsSupported?: readonly string[];
@@ -33,11 +40,26 @@ export interface ProtectedResourceMetadataOptions {
 }
 
 /**
- * Turns a request into the identity of its caller: any value but `null`/`undefined` (for example
- * `{ sub: 'alice', scopes: ['read'] }`), or `null`/`undefined` when the request is not
- * authenticated (the client is then answered `401`). See {@link bearerAuth}.
+ * What an {@link Authenticate} hook is told besides the request (always, when
+ * `createHttpHandler`/`serveHttp` call it; a hook called by hand may get none).
  */
-export type Authenticate = (req: IncomingMessage) => Awaitable<unknown>;
+export interface AuthenticateInfo {
+  /**
+   * This endpoint's resource identifier (RFC 8707, RFC 9728): `resourceMetadata.resource` when
+   * set, else the URL the request reached (scheme, `Host` and the endpoint's path). Access tokens
+   * must be bound to it (their `aud`).
+   */
+  readonly resource: string;
+}
+
+/**
+ * Turns a request into the identity of its caller: any value but `null`/`undefined` (for example
+ * `{ sub: 'alice', scopes: ['read'] }`); `null`/`undefined` when the request brings no valid
+ * token (the client is answered `401`); or an {@link AuthRefusal} to refuse with a reason —
+ * `401 invalid_token`, or `403 insufficient_scope` with the scopes wanted. See {@link bearerAuth},
+ * {@link jwtAuth}, {@link introspectionAuth}.
+ */
+export type Authenticate = (req: IncomingMessage, info?: AuthenticateInfo) => Awaitable<unknown>;
 
 /** Options of {@link createHttpHandler} (and of {@link serveHttp}). */
 export interface HttpHandlerOptions<C = HttpSession> {
@@ -115,8 +137,20 @@ export interface HttpHandlerOptions<C = HttpSession> {
    * (the first present), else its JSON text.
    */
   identityKey?: (identity: unknown) => string;
-  /** Publish RFC 9728 protected-resource metadata (and point `401` answers at it). */
+  /**
+   * Publish RFC 9728 protected-resource metadata (and point `401`/`403` answers at it). Published
+   * by default when `authenticate` is a {@link jwtAuth} or {@link introspectionAuth} with an issuer.
+   */
   resourceMetadata?: ProtectedResourceMetadataOptions;
+  /**
+   * `true`: a `tools/call`, `resources/read` or `prompts/get` the caller's scopes do not allow is
+   * answered `403` with `WWW-Authenticate: Bearer error="insufficient_scope", scope="…"` naming
+   * the definition's scopes, so the client can get a token with more scopes and retry (MCP
+   * 2025-11-25 authorization, step-up). Default `false`: the call is refused inside MCP
+   * (`Not allowed.`). Only a POST carrying one request is answered so; in a batch, each call is
+   * refused inside MCP.
+   */
+  scopeChallenge?: boolean;
   /**
    * Builds what the core receives as context for each POST. Default: the {@link HttpSession} itself
    * (its `id`, `identity`, `revision` and `peer`; in stateless mode a session without `id`).
@@ -169,7 +203,12 @@ export function resolveOptions<C>(options: HttpHandlerOptions<C> = {}): Resolved
     );
   }
   const metadata = resolved.resourceMetadata;
-  if (metadata !== undefined && !Array.isArray(metadata.authorizationServers)) {
+  if (
+    metadata !== undefined &&
+    !Array.isArray(metadata.authorizationServers) &&
+    (metadata.authorizationServers !== undefined ||
+      oauthOf(resolved.authenticate)?.issuer === undefined)
+  ) {
     throw new ConfigurationError(
       'createHttpHandler: "resourceMetadata.authorizationServers" must be an array of issuer URLs.',
     );

@@ -5,6 +5,7 @@ import type { Deadline } from './deadline';
 import type { Flight, HttpEndpoint } from './endpoint';
 import { Exchange } from './exchange';
 import { accepts, isJsonContentType } from './media';
+import { AuthRefusal } from './refusal';
 import { sendError, sendJson } from './reply';
 import { HttpSession } from './session';
 import type { SessionEntry } from './sessions';
@@ -253,6 +254,8 @@ export async function handlePost<C>(
         if (!exchange.done) peer.close(new Error('The client disconnected.'));
       });
     }
+    // MCP 2025-11-25 authorization: a call the token's scopes do not allow may become a 403.
+    exchange.challengeable = options.scopeChallenge === true && !Array.isArray(value);
     const context = endpoint.contextOf(req, session, identity);
     if (opened) res.setHeader('Mcp-Session-Id', session.id!);
     const running = endpoint.core.dispatch(value, context, exchange);
@@ -266,6 +269,10 @@ export async function handlePost<C>(
       store!.end(entry!, 'initialize failed.');
       opened = false;
       if (!res.headersSent) res.removeHeader('Mcp-Session-Id');
+    }
+    if (exchange.wanted !== undefined) {
+      const refused = endpoint.refusal(req, AuthRefusal.insufficientScope(exchange.wanted));
+      return exchange.refuse(refused.status, refused.message, refused.headers);
     }
     exchange.answer(answer, answer?.startsWith(REFUSED_WHOLE) ? 400 : 200);
   } catch (error) {
