@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import {
   cpSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   rmSync,
@@ -102,4 +103,54 @@ test('CommonJS require loads every entry', () => {
 test('ESM import loads every entry (one module graph: the decorators are the same functions)', () => {
   const source = `const load = (name) => import(name);\n${program.replaceAll('REQUIRE(', 'await load(')}`;
   expect(run('consumer.mjs', source)).toEqual(expected);
+});
+
+// Types of every entry, as a TypeScript user compiles against them: `module: commonjs` (whose
+// moduleResolution does not read "exports": typesVersions answers) and `node16`. A missing
+// entry's types are an error in the user's file (TS2307), which skipLibCheck does not hide.
+test.each([['commonjs'], ['node16']])('every entry has types under module: %s', (module) => {
+  const folder = join(dir, `types-${module}`);
+  mkdirSync(join(folder, 'src'), { recursive: true });
+  writeFileSync(
+    join(folder, 'src', 'entries.ts'),
+    `import { McpApplication, Tool } from 'declarative-mcp';
+import { Prompt } from 'declarative-mcp/decorators';
+import { connect, type TestClient } from 'declarative-mcp/testing';
+
+export class Tools {
+  @Tool() ping(): string { return 'pong'; }
+  @Prompt() hello(): string { return 'hello'; }
+}
+export const app: McpApplication = McpApplication.create({ name: 't', version: '1', providers: [Tools] });
+export const client: Promise<TestClient> = connect(app);
+`,
+  );
+  writeFileSync(
+    join(folder, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module,
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        experimentalDecorators: true,
+        emitDecoratorMetadata: true,
+        types: ['node'],
+        typeRoots: [join(root, 'node_modules', '@types')],
+      },
+      include: ['src'],
+    }),
+  );
+  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  let output = '';
+  try {
+    execFileSync(process.execPath, [tsc, '-p', folder, '--pretty', 'false'], {
+      cwd: folder,
+      encoding: 'utf8',
+    });
+  } catch (error) {
+    output = String((error as { stdout?: string }).stdout ?? error);
+  }
+  expect(output).toBe('');
 });

@@ -3,7 +3,7 @@
  * client gets -32603 and nothing else; stderr gets the error, the method and the definition.
  */
 import 'reflect-metadata';
-import { McpApplication, Prompt, Resource, Tool } from 'declarative-mcp';
+import { McpApplication, Prompt, Resource, serveHttp, Tool } from 'declarative-mcp';
 import { z } from 'zod';
 
 class Broken {
@@ -82,4 +82,26 @@ test('a reporter given replaces it: nothing on stderr', async () => {
   );
   expect(seen).toEqual(['tools/call: the weather service is down']);
   expect(written).toEqual([]);
+});
+
+test('over Streamable HTTP too: the client gets -32603, stderr the report', async () => {
+  const server = await serveHttp(app, { sessions: false });
+  try {
+    const response = await fetch(server.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: '{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"forecast","arguments":{"city":"Oslo"}}}',
+    });
+    expect(await response.text()).toBe(
+      '{"jsonrpc":"2.0","id":7,"error":{"code":-32603,"message":"Internal error"}}',
+    );
+  } finally {
+    await server.close();
+  }
+  expect(written.join('')).toMatch(
+    /^declarative-mcp: tools\/call of Tool "forecast" \(Broken\.forecast\) failed; the client got -32603 Internal error\.\nError: the weather service is down\n/,
+  );
 });
