@@ -9,6 +9,7 @@ import 'reflect-metadata';
 
 export { Call, Context, Prompt, Resource, Tool, Use } from './decorators';
 export {
+  type AppViewOptions,
   type ClassRecords,
   type Completer,
   type DefinitionKind,
@@ -21,4 +22,6 @@ export {
   type ResourceOptions,
   type SchemaSource,
   type ToolOptions,
+  type ToolUiOptions,
+  type ToolVisibility,
 } from './metadata';

@@ -69,6 +69,52 @@ export interface ToolOptions {
   meta?: JsonObject;
   /** Listed and callable from the start (default true); see `McpApplication.enable`. */
   enabled?: boolean;
+  /**
+   * The MCP Apps view (extension `io.modelcontextprotocol/ui`) that shows this tool's result:
+   * the `ui://` URI of a `@Resource({ uri: 'ui://…', app: {} })`, or `{ resourceUri, visibility }`.
+   * Sent as `_meta.ui` and as the older flat key `_meta["ui/resourceUri"]`.
+   */
+  ui?: string | ToolUiOptions;
+}
+
+/** Who may call a tool that has a view: the model (`'model'`), the view (`'app'`), or both (the default). */
+export type ToolVisibility = 'model' | 'app';
+
+/** The long form of {@link ToolOptions.ui}. */
+export interface ToolUiOptions {
+  /** The `ui://` URI of the view declared with `@Resource({ uri, app })`. */
+  resourceUri: string;
+  /** Who may call the tool (MCP Apps default: `['model', 'app']`); `['app']` hides it from the model. */
+  visibility?: ToolVisibility[];
+}
+
+/**
+ * The security and rendering metadata of an MCP Apps view (`_meta.ui` of its resource, MCP Apps
+ * 2026-01-26). Everything is optional: a view with none of it gets the host's strictest policy.
+ */
+export interface AppViewOptions {
+  /** Origins the view may reach, by CSP directive; omitted lists allow nothing. */
+  csp?: {
+    /** Origins for fetch/XHR/WebSocket (`connect-src`). */
+    connectDomains?: string[];
+    /** Origins for scripts, styles, images, fonts and media. */
+    resourceDomains?: string[];
+    /** Origins for nested iframes (`frame-src`). */
+    frameDomains?: string[];
+    /** Allowed base URIs (`base-uri`). */
+    baseUriDomains?: string[];
+  };
+  /** Browser features the view asks for; each is `{}` when asked for (the host may refuse). */
+  permissions?: {
+    camera?: Record<string, never>;
+    microphone?: Record<string, never>;
+    geolocation?: Record<string, never>;
+    clipboardWrite?: Record<string, never>;
+  };
+  /** A dedicated sandbox origin, in the format the host documents. */
+  domain?: string;
+  /** Whether the host should draw a border and background around the view. */
+  prefersBorder?: boolean;
 }
 
 /** Options of {@link Resource}: either `uri` (a fixed resource) or `uriTemplate` (RFC 6570). */
@@ -92,6 +138,14 @@ export interface ResourceOptions {
   /** What the caller's identity must hold to see and read it. */
   scopes?: string[];
   enabled?: boolean;
+  /** Shown by `resources/list` (default true). `false` keeps a view out of the list; it can still be read. */
+  listed?: boolean;
+  /**
+   * Declares an MCP Apps view (needs a `ui://` URI): the MIME type defaults to
+   * `text/html;profile=mcp-app` and this metadata is sent as `_meta.ui` on the listed resource
+   * and on the read contents. The method returns the HTML document (a string or a Buffer).
+   */
+  app?: AppViewOptions;
 }
 
 /** Options of {@link Prompt}. */

@@ -1,3 +1,4 @@
+import { supportsApps } from './apps';
 import type { JsonRpcId } from './dispatcher';
 import { ToolError } from './errors';
 import type { ProtocolVersion } from './negotiate';
@@ -83,6 +84,15 @@ export class McpCall {
   /** The `capabilities` the client declared at `initialize`, when the transport knows them. */
   get clientCapabilities(): JsonObject | undefined {
     return this.link?.peer.clientCapabilities;
+  }
+
+  /**
+   * Whether the client declared MCP Apps (`extensions["io.modelcontextprotocol/ui"]` with the
+   * `text/html;profile=mcp-app` MIME type), so a tool's view will be shown. The result's text
+   * content must still stand alone: hosts without apps show only that.
+   */
+  get supportsApps(): boolean {
+    return supportsApps(this.clientCapabilities);
   }
 
   /** Whether the result has gone out (after that, nothing more is sent). */

@@ -1,3 +1,4 @@
+export { APP_MIME_TYPE, APPS_EXTENSION, supportsApps } from './apps';
 export { type AskOptions, type ElicitResult, type ElicitSchema, McpCall } from './call';
 export {
   JsonRpcDispatcher,

@@ -1,5 +1,6 @@
 import type { DefinitionKind, Interceptor } from '../../decorators';
 import {
+  APP_MIME_TYPE,
   type Completion,
   type CompletionReference,
   ConfigurationError,
@@ -20,6 +21,7 @@ import {
 } from '../core';
 import { type ProviderClass, resolveProvider } from '../di';
 import { formatIssues } from '../schema';
+import { checkViewLinks, viewContents } from './apps';
 import { type Authorize, defaultAuthorize } from './authorize';
 import { buildEntry } from './build-entry';
 import type { Entry } from './entries';
@@ -140,6 +142,7 @@ export class McpApplication<C = unknown> {
         this.add(buildEntry(member, instance, appInterceptors));
       }
     }
+    checkViewLinks(this.entries);
     this.listChanged = options.listChanged ?? this.entries.some((entry) => !entry.enabled);
     this.refresh();
 
@@ -262,7 +265,7 @@ export class McpApplication<C = unknown> {
     this.lists = lists;
     this.listed = {
       tool: Object.freeze(lists.tool.map((e) => e.definition)),
-      resource: Object.freeze(lists.resource.map((e) => e.definition)),
+      resource: Object.freeze(lists.resource.filter((e) => e.listed).map((e) => e.definition)),
       template: Object.freeze(lists.template.map((e) => e.definition)),
       prompt: Object.freeze(lists.prompt.map((e) => e.definition)),
     };
@@ -300,7 +303,7 @@ export class McpApplication<C = unknown> {
     if (!this.scoped[kind]) return this.listed[kind] as JsonObject[];
     const shown: Readonly<JsonObject>[] = [];
     for (const entry of this.lists[kind])
-      if (await this.allowed(entry, context)) shown.push(entry.definition);
+      if (entry.listed && (await this.allowed(entry, context))) shown.push(entry.definition);
     return shown;
   }
 
@@ -355,11 +358,11 @@ export class McpApplication<C = unknown> {
         throw new Fault(ErrorCode.INVALID_PARAMS, formatIssues(checked.issues), { uri });
       data = checked.value;
     }
-    return toContents(
-      await invokeOrFault(entry, data, context, call, { uri }),
-      uri,
-      entry.mimeType,
-    );
+    const value = await invokeOrFault(entry, data, context, call, { uri });
+    if (entry.contentsMeta === undefined && entry.mimeType !== APP_MIME_TYPE) {
+      return toContents(value, uri, entry.mimeType);
+    }
+    return viewContents(value, uri, entry.mimeType!, entry.contentsMeta);
   }
 
   private async prompt(

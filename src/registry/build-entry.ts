@@ -1,6 +1,7 @@
 import type { Interceptor } from '../../decorators';
 import { ConfigurationError } from '../core';
 import { compileSchema, promptArguments } from '../schema';
+import { toolMeta, viewOf } from './apps';
 import { argumentSchema, compact, type Entry, frozenCopy, invoker } from './entries';
 import type { ScannedMember } from './scan';
 import { parseUriTemplate } from './uri-template';
@@ -31,6 +32,7 @@ export function buildEntry(
       );
     }
     const input = argumentSchema(member, o.input, 'input', label);
+    const { meta, view } = toolMeta(o, label);
     const output =
       o.output === undefined
         ? undefined
@@ -47,7 +49,7 @@ export function buildEntry(
           outputSchema: output?.jsonSchema,
           annotations: o.annotations,
           icons: o.icons,
-          _meta: o.meta,
+          _meta: meta,
         }),
       ),
       member,
@@ -58,6 +60,9 @@ export function buildEntry(
       template: undefined,
       complete: undefined,
       mimeType: undefined,
+      listed: true,
+      view,
+      contentsMeta: undefined,
     };
   } else if (record.kind === 'prompt') {
     const o = record.options;
@@ -89,6 +94,9 @@ export function buildEntry(
         args.map((a) => a.name),
       ),
       mimeType: undefined,
+      listed: true,
+      view: undefined,
+      contentsMeta: undefined,
     };
   } else {
     const o = record.options;
@@ -115,6 +123,16 @@ export function buildEntry(
         `${label}: "complete" completes template variables; a fixed resource has none.`,
       );
     }
+    const view = viewOf(o, label);
+    const mimeType = view?.mimeType ?? o.mimeType;
+    if (o.listed !== undefined && typeof o.listed !== 'boolean') {
+      throw new ConfigurationError(`${label}: "listed" must be true or false.`);
+    }
+    if (o.listed === false && hasTemplate) {
+      throw new ConfigurationError(
+        `${label}: "listed: false" applies to fixed resources (resources/list). To hide a template, use enabled: false or scopes.`,
+      );
+    }
     const input =
       o.variables === undefined
         ? undefined
@@ -128,9 +146,10 @@ export function buildEntry(
           name,
           title: o.title,
           description: o.description,
-          mimeType: o.mimeType,
+          mimeType,
           size: hasTemplate ? undefined : o.size,
           icons: o.icons,
+          _meta: view?.meta,
         }),
       ),
       member,
@@ -140,7 +159,10 @@ export function buildEntry(
       output: undefined,
       template,
       complete: template ? completersOf(o.complete, label, template.variables) : undefined,
-      mimeType: o.mimeType,
+      mimeType,
+      listed: o.listed !== false,
+      view: undefined,
+      contentsMeta: view?.meta === undefined ? undefined : frozenCopy(view.meta),
     };
   }
   const built = entry as Entry;

@@ -20,6 +20,11 @@ export interface Entry {
   readonly template: UriTemplate | undefined;
   readonly complete: Readonly<Record<string, Completer>> | undefined;
   readonly mimeType: string | undefined;
+  /** Shown by its list (`listed: false` keeps a resource out of `resources/list`, still readable). */
+  readonly listed: boolean;
+  /** MCP Apps: a tool's `ui://` view; a view's `_meta` (`{ ui }`) for its read contents. */
+  readonly view: string | undefined;
+  readonly contentsMeta: Readonly<JsonObject> | undefined;
   /** Runs the method (through its interceptors) with validated data. */
   readonly invoke: (data: unknown, context: unknown, call: McpCall) => Promise<unknown>;
   /** How errors name it, e.g. `Tool "forecast" (WeatherTools.forecast)`: built once, not per call. */
