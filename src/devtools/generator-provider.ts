@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { z } from 'zod';
 import { Tool } from '../../decorators';
 import { ToolError } from '../core';
+import { appStub } from './app-stub';
 import { fenced, pascal } from './code';
 import { promptStub } from './prompt-stub';
 import { resourceStub } from './resource-stub';
@@ -67,6 +68,18 @@ const ResourceArgs = z.object({
   mimeType: z.string().optional().describe('Default text/plain.'),
   input: input.describe('How template variables are checked: zod or a class-validator class.'),
   className: z.string().optional(),
+});
+
+const AppArgs = z.object({
+  name: z.string().describe('The tool name, e.g. show_chart.'),
+  description: z.string().optional().describe('What the tool does, for the model.'),
+  fields: z.string().optional().describe(FIELDS),
+  input,
+  uri: z
+    .string()
+    .optional()
+    .describe("The view's ui:// URI (default ui://<class-in-kebab-case>/<tool-in-kebab-case>)."),
+  className: z.string().optional().describe('The provider class (default: <Name>App).'),
 });
 
 const PromptArgs = z.object({
@@ -160,6 +173,22 @@ export class DevtoolsGenerators {
   })
   generateResourceStub(args: z.infer<typeof ResourceArgs>): string {
     return answer(() => resourceStub(args));
+  }
+
+  @Tool({
+    name: 'generate_app_stub',
+    title: 'Generate an MCP Apps tool',
+    description:
+      'A tool with an interactive view (MCP Apps): the tool (ui: its ui:// view, text content plus structuredContent) and the view resource returning a self-contained HTML document that receives the result from the host. Returns TypeScript in a ```ts block.',
+    input: AppArgs,
+    annotations: READ_ONLY,
+  })
+  generateAppStub(args: z.infer<typeof AppArgs>): string {
+    const className = args.className ?? `${pascal(args.name)}App`;
+    return answer(
+      () => appStub(args),
+      `Add ${className} to the providers of McpApplication.create. The view gets the result from hosts that support MCP Apps; see declarative-mcp://docs/apps.md.`,
+    );
   }
 
   @Tool({

@@ -30,7 +30,7 @@ const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 /** A stub request that cannot be met; its message says what to change. */
 export class StubError extends Error {}
 
-function checkToolName(name: string): void {
+export function checkToolName(name: string): void {
   if (!TOOL_NAME.test(name)) {
     throw new StubError(
       `"${name}" is not a valid tool name: use 1 to 128 characters of A-Z, a-z, 0-9, "_", "-" and ".".`,

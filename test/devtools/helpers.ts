@@ -79,6 +79,7 @@ export const TOOLS = [
   'generate_provider_stub',
   'generate_tool_stub',
   'generate_resource_stub',
+  'generate_app_stub',
   'generate_prompt_stub',
   'generate_test_stub',
   'validate_schema',

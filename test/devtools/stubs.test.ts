@@ -94,10 +94,37 @@ const CASES: Array<{
     args: { name: 'review-code', fields: 'file, focus?', input: 'dto' },
   },
   { dir: 'prompt-bare', tool: 'generate_prompt_stub', args: { name: 'hello' } },
+  {
+    dir: 'app-zod',
+    tool: 'generate_app_stub',
+    args: { name: 'show_chart', fields: 'metric: string, days?: integer' },
+    test: {
+      tool: 'show_chart',
+      provider: 'ShowChartApp',
+      fields: 'metric: string, days?: integer',
+    },
+  },
+  { dir: 'app-bare', tool: 'generate_app_stub', args: { name: 'board', input: 'dto' } },
 ];
 
 /** Handwritten checks that the generated resources and prompts answer at run time. */
 const CHECKS: Record<string, string> = {
+  'app-zod/check.test.ts': `
+import { McpApplication } from 'declarative-mcp';
+import { connect } from 'declarative-mcp/testing';
+import { ShowChartApp } from './show-chart-app';
+
+test('the tool links its view; the view reads as an MCP Apps document', async () => {
+  const client = await connect(McpApplication.create({ name: 't', version: '0', providers: [ShowChartApp] }));
+  const [tool] = await client.listTools();
+  expect(tool._meta).toEqual({ ui: { resourceUri: 'ui://show-chart-app/show-chart' }, 'ui/resourceUri': 'ui://show-chart-app/show-chart' });
+  const [view] = await client.readResource('ui://show-chart-app/show-chart');
+  expect(view).toMatchObject({ mimeType: 'text/html;profile=mcp-app', _meta: { ui: { prefersBorder: true } } });
+  expect(String((view as { text?: string }).text)).toContain("request('ui/initialize'");
+  const result = await client.callTool('show_chart', { metric: 'sales' });
+  expect(result.structuredContent).toEqual({ metric: 'sales' });
+  expect(result.content).toEqual([{ type: 'text', text: 'TODO: show_chart with {"metric":"sales"} (a host with MCP Apps shows it as a view)' }]);
+});`,
   'resource-fixed/check.test.ts': `
 import { McpApplication } from 'declarative-mcp';
 import { connect } from 'declarative-mcp/testing';
