@@ -22,6 +22,12 @@ export type LoggingLevel = (typeof LOGGING_LEVELS)[number];
 export interface PeerOptions {
   /** How long a server→client request (elicitation, sampling, roots) waits for its answer, in ms (default 60 000). */
   requestTimeout?: number;
+  /**
+   * Told after a client request in flight was cancelled (`notifications/cancelled`, or the
+   * transport's own {@link Peer.cancel}), so the transport can end that request's exchange at
+   * once rather than wait on a call that may ignore its signal.
+   */
+  onCancel?: (id: JsonRpcId) => void;
 }
 
 interface Pending {
@@ -58,8 +64,11 @@ export class Peer {
   private sequence = 0;
   private closed: Error | undefined;
 
+  private readonly onCancel: ((id: JsonRpcId) => void) | undefined;
+
   constructor(options: PeerOptions = {}) {
     this.requestTimeout = options.requestTimeout ?? 60_000;
+    this.onCancel = options.onCancel;
   }
 
   /** Records a client request as in flight; its signal aborts on cancellation or {@link close}. */
@@ -90,6 +99,7 @@ export class Peer {
     if (!flight) return false;
     this.forgetFlight(id);
     flight.abort(new CancelledError(typeof reason === 'string' ? reason : undefined));
+    this.onCancel?.(id);
     return true;
   }
 

@@ -291,3 +291,15 @@ describe('Peer: rejectPending and close', () => {
     expect(sent).toEqual([]);
   });
 });
+
+describe('Peer onCancel (issue 19)', () => {
+  it('is told after a request in flight is cancelled, not for an unknown one', () => {
+    const cancelled: unknown[] = [];
+    const peer = new Peer({ onCancel: (id) => cancelled.push(id) });
+    const signal = peer.begin(7);
+    expect(peer.cancel('nope')).toBe(false);
+    expect(peer.cancel(7, 'bored')).toBe(true);
+    expect(signal.aborted).toBe(true);
+    expect(cancelled).toEqual([7]);
+  });
+});

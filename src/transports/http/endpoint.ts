@@ -10,7 +10,7 @@ import {
 import { defaultIdentityKey } from './auth';
 import { allowOrigin, preflight } from './cors';
 import { DeadlineQueue } from './deadline';
-import type { Exchange } from './exchange';
+import { FlightTable } from './flights';
 import { accepts } from './media';
 import {
   METADATA_PATH,
@@ -23,7 +23,7 @@ import { oauthOf } from './oauth';
 import { type HttpHandlerOptions, type ResolvedOptions, resolveOptions } from './options';
 import { handlePost } from './post';
 import { AuthRefusal, bearerChallenge } from './refusal';
-import { SESSION_NOT_FOUND, sendEmpty, sendError } from './reply';
+import { SESSION_NOT_FOUND, sendEmpty, sendError, TRANSPORT_ERROR } from './reply';
 import { hostPolicy, originPolicy } from './security';
 import type { HttpSession } from './session';
 import { type SessionEntry, SessionStore } from './sessions';
@@ -35,16 +35,6 @@ const ASSUMED_REVISION = '2025-03-26';
 const ALLOW_SESSIONS = 'GET, POST, DELETE, OPTIONS';
 const ALLOW_STATELESS = 'POST, OPTIONS';
 const SESSION_METHODS = new Set(['GET', 'POST', 'DELETE']);
-
-/** A POST being answered: what shutdown waits for, and aborts when it waits too long. */
-export interface Flight {
-  readonly exchange: Exchange;
-  readonly peer: Peer;
-  /** The core's answer (`dispatch` never rejects). */
-  readonly running: Promise<unknown>;
-}
-
-function noop(): void {}
 
 /** The path of a request target, without its query. */
 function pathOf(target: string | undefined): string {
@@ -102,8 +92,8 @@ export class HttpEndpoint<C> {
   readonly core: McpCore<C>;
   /** The sessions (session mode only). */
   readonly store: SessionStore | undefined;
-  /** POSTs being answered right now (see {@link land}). */
-  flights = new Set<Flight>();
+  /** POSTs being answered right now. */
+  readonly flights = new FlightTable();
   /** The `requestTimeout` deadlines of the POSTs in flight, on one timer. */
   readonly deadlines: DeadlineQueue;
   private readonly hostAllowed: (host: string | undefined, local: string | undefined) => boolean;
@@ -122,7 +112,20 @@ export class HttpEndpoint<C> {
     this.deadlines = new DeadlineQueue(this.options.requestTimeout);
     if (this.options.sessions) {
       const { sessionIdleTimeout, maxSessions, clientRequestTimeout } = this.options;
-      this.store = new SessionStore(sessionIdleTimeout, maxSessions, clientRequestTimeout);
+      this.store = new SessionStore({
+        idleTimeout: sessionIdleTimeout,
+        max: maxSessions,
+        clientRequestTimeout,
+        // A call ended by its session's end gets a JSON-RPC error at once (issue 19).
+        onEnd: (entry, reason) => {
+          for (const flight of this.flights.of(entry)) {
+            flight.fail(TRANSPORT_ERROR, `The session ended before the call finished: ${reason}`);
+          }
+        },
+        onCancel: (entry, id) => {
+          for (const flight of this.flights.of(entry)) if (flight.cancelled(id)) return;
+        },
+      });
       this.detach = this.core.attach((message, filter) => this.broadcast(message, filter));
     }
   }
@@ -152,15 +155,6 @@ export class HttpEndpoint<C> {
     this.report(error, req);
     if (!res.headersSent) sendError(res, 500, 'Internal error', undefined, -32603);
     else if (!res.writableEnded) res.end();
-  }
-
-  /** A POST is answered: forget its flight. */
-  land(flight: Flight): void {
-    // The Set lives as long as the endpoint, and V8 rehashes an old Set's table into the old
-    // generation: add/delete churn would leave a dead table there every few POSTs (see Peer's
-    // forgetFlight). Most of the time one POST is in flight: when it lands, start a fresh Set.
-    if (this.flights.size === 1 && this.flights.has(flight)) this.flights = new Set();
-    else this.flights.delete(flight);
   }
 
   /** Tells `onError` (stderr by default) about an unexpected error; never throws. */
@@ -457,9 +451,9 @@ export class HttpEndpoint<C> {
     if (this.store !== undefined) for (const entry of this.store.values()) entry.stream?.end();
     if (this.flights.size > 0) {
       let timer: NodeJS.Timeout | undefined;
-      const waited = Promise.all(
-        [...this.flights].map((flight) => flight.running.then(noop, noop)),
-      ).then(() => true);
+      // A POST already answered (timed out, cancelled, its session ended) is not waited for,
+      // whatever its call does later: close() returns once nothing is really pending.
+      const waited = this.flights.settled().then(() => true);
       const expired = new Promise<boolean>((resolve) => {
         timer = setTimeout(() => resolve(false), this.options.shutdownTimeout);
       });
@@ -467,7 +461,7 @@ export class HttpEndpoint<C> {
       clearTimeout(timer);
       if (!finished) {
         const reason = new Error('The server shut down before the call finished.');
-        for (const flight of this.flights) {
+        for (const flight of this.flights.all()) {
           flight.peer.close(reason);
           flight.exchange.refuse(
             503,

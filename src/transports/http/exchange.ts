@@ -18,6 +18,14 @@ export class Exchange implements Link {
    * before the answer, so a server-to-client request can still reach the client (session mode).
    */
   fallback: { readonly stream: SseStream | undefined } | undefined;
+  /**
+   * Whether the POST held a request. Its answer is then never an empty `202` (MCP
+   * basic/transports: that is for POSTs of notifications and responses only): with nothing owed
+   * (its calls were cancelled) it is an event stream that ends without a message.
+   */
+  holdsRequests = false;
+  /** Told once, when the answer (or a refusal) is given. */
+  onSettle: (() => void) | undefined;
   private stream: SseStream | undefined;
   private settled = false;
   /** Whether a scope challenge may replace the answer (`scopeChallenge`, a single request). */
@@ -67,6 +75,11 @@ export class Exchange implements Link {
   answer(text: string | null, status = 200): void {
     if (this.settled) return;
     this.settled = true;
+    this.onSettle?.();
+    if (text === null && this.holdsRequests && this.stream === undefined && this.connected) {
+      // MCP basic/transports: a cancelled request may end with its event stream closed unanswered.
+      this.stream = new SseStream(this.res, {}, 0);
+    }
     if (this.stream !== undefined) {
       if (text !== null) {
         // A batch answer goes out as one event per response: clients parse one message per event.
@@ -87,6 +100,7 @@ export class Exchange implements Link {
   refuse(status: number, message: string, headers?: Record<string, string>): void {
     if (this.settled) return;
     this.settled = true;
+    this.onSettle?.();
     if (this.stream !== undefined) this.stream.end();
     else sendError(this.res, status, message, headers);
   }

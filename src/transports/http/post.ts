@@ -2,8 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type JsonRpcId, Peer, type ProtocolVersion } from '../../core';
 import { readBody } from './body';
 import type { Deadline } from './deadline';
-import type { Flight, HttpEndpoint } from './endpoint';
+import type { HttpEndpoint } from './endpoint';
 import { Exchange } from './exchange';
+import { ANSWERED_ELSEWHERE, Flight } from './flights';
 import { accepts, isJsonContentType } from './media';
 import { AuthRefusal } from './refusal';
 import { sendError, sendJson } from './reply';
@@ -85,7 +86,7 @@ function jsonBytes(value: unknown): number {
 function initializeTooLarge(value: Record<string, unknown>, bytes: number, limit: number): string {
   const id = typeof value.id === 'string' || typeof value.id === 'number' ? value.id : null;
   const reason = `initialize must not exceed ${limit} bytes (got ${bytes}); send only the capabilities and clientInfo MCP defines`;
-  return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"error":{"code":-32602,"message":"Invalid params","data":{"reason":${JSON.stringify(reason)}}}}`;
+  return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"error":{"code":-32602,"message":${JSON.stringify(`Invalid params: ${reason}`)},"data":{"reason":${JSON.stringify(reason)}}}}`;
 }
 
 /** The body as a parsed JSON-RPC message, or the refusal to send. */
@@ -140,17 +141,11 @@ async function readMessage<C>(
     : { ok: false, status: 400, body: parsed.answer };
 }
 
-/** `requestTimeout` struck while the calls ran: cancel them and answer each with a timeout error. */
-function timeOut(flight: Flight, value: unknown): void {
+/** `requestTimeout` struck while the calls ran: answer each with a timeout error, and cancel them. */
+function timeOut(flight: Flight): void {
   if (flight.exchange.done) return;
-  const ids = requestIds(value);
-  const batch = Array.isArray(value);
-  for (const id of ids) flight.peer.cancel(id, 'The request timed out.');
-  const errors = ids.map(
-    (id) =>
-      `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"error":{"code":${REQUEST_TIMED_OUT},"message":"Request timed out"}}`,
-  );
-  flight.exchange.answer(errors.length === 0 ? null : batch ? `[${errors.join(',')}]` : errors[0]!);
+  flight.fail(REQUEST_TIMED_OUT, 'Request timed out');
+  for (const id of flight.ids) flight.peer.cancel(id, 'The request timed out.');
 }
 
 /**
@@ -245,6 +240,8 @@ export async function handlePost<C>(
     const peer = session.peer;
     // The exchange is also the call's link (its peer, and `send`).
     const exchange = new Exchange(res, peer, options.keepAliveInterval);
+    const ids = requestIds(value);
+    exchange.holdsRequests = ids.length > 0;
     if (entry !== undefined) {
       exchange.fallback = entry;
     } else {
@@ -259,22 +256,27 @@ export async function handlePost<C>(
     const context = endpoint.contextOf(req, session, identity);
     if (opened) res.setHeader('Mcp-Session-Id', session.id!);
     const running = endpoint.core.dispatch(value, context, exchange);
-    const current: Flight = { exchange, peer, running };
+    const current = new Flight(exchange, peer, entry, ids, Array.isArray(value), running);
     flight = current;
     endpoint.flights.add(current);
-    deadline.listen(() => timeOut(current, value));
+    deadline.listen(() => timeOut(current));
 
-    const answer = await running;
-    if (opened && !succeeded(answer)) {
+    // The answer never waits on user code past the deadline, a cancellation or the session's
+    // end: whichever answers the exchange first ends the wait, and the cleanup below runs.
+    const outcome = await current.over;
+    const answer = outcome === ANSWERED_ELSEWHERE ? undefined : outcome;
+    if (opened && (answer === undefined || !succeeded(answer))) {
+      endpoint.flights.land(current); // (its own answer is the core's, not the session's end)
       store!.end(entry!, 'initialize failed.');
       opened = false;
       if (!res.headersSent) res.removeHeader('Mcp-Session-Id');
     }
+    if (answer === undefined) return; // answered already (deadline, cancellation, session end)
     if (exchange.wanted !== undefined) {
       const refused = endpoint.refusal(req, AuthRefusal.insufficientScope(exchange.wanted));
       return exchange.refuse(refused.status, refused.message, refused.headers);
     }
-    exchange.answer(answer, answer?.startsWith(REFUSED_WHOLE) ? 400 : 200);
+    exchange.answer(answer, answer.startsWith(REFUSED_WHOLE) ? 400 : 200);
   } catch (error) {
     if (opened) {
       store!.end(entry!, 'initialize failed.');
@@ -283,7 +285,7 @@ export async function handlePost<C>(
     throw error;
   } finally {
     endpoint.deadlines.stop(deadline);
-    if (flight !== undefined) endpoint.land(flight);
+    if (flight !== undefined) endpoint.flights.land(flight);
     if (entry !== undefined) {
       entry.active -= 1;
       entry.lastActive = Date.now();

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Peer } from '../../core';
+import { type JsonRpcId, Peer } from '../../core';
 import { HttpSession } from './session';
 import type { SseStream } from './sse';
 
@@ -20,6 +20,20 @@ export function newSessionId(): string {
   return randomBytes(24).toString('base64url');
 }
 
+/** Options of {@link SessionStore}. */
+export interface SessionStoreOptions {
+  /** A session unused this long (ms) ends; `0` never. */
+  idleTimeout: number;
+  /** The most sessions kept at once. */
+  max: number;
+  /** How long a server→client request of a session waits (ms). */
+  clientRequestTimeout: number;
+  /** Told when a session ends, before its peer closes: its POSTs in flight are answered then. */
+  onEnd?: (entry: SessionEntry, reason: string) => void;
+  /** Told when a request of the session in flight was cancelled. */
+  onCancel?: (entry: SessionEntry, id: JsonRpcId) => void;
+}
+
 /**
  * The live sessions by id, with idle expiry (checked on every look-up, and swept on an unref'd
  * timer so abandoned sessions do not hold memory) and a bound on their number.
@@ -27,12 +41,13 @@ export function newSessionId(): string {
 export class SessionStore {
   private readonly entries = new Map<string, SessionEntry>();
   private sweeper: NodeJS.Timeout | undefined;
+  private readonly idleTimeout: number;
+  private readonly max: number;
 
-  constructor(
-    private readonly idleTimeout: number,
-    private readonly max: number,
-    private readonly clientRequestTimeout: number,
-  ) {
+  constructor(private readonly options: SessionStoreOptions) {
+    const { idleTimeout } = options;
+    this.idleTimeout = idleTimeout;
+    this.max = options.max;
     if (idleTimeout > 0) {
       const every = Math.min(Math.max(Math.floor(idleTimeout / 2), 10), 60_000);
       this.sweeper = setInterval(() => this.sweep(), every);
@@ -56,8 +71,13 @@ export class SessionStore {
   open(identity: unknown, owner: string | undefined): SessionEntry {
     let id = newSessionId();
     while (this.entries.has(id)) id = newSessionId();
-    const peer = new Peer({ requestTimeout: this.clientRequestTimeout });
-    const entry: SessionEntry = {
+    const { onCancel } = this.options;
+    let entry: SessionEntry | undefined;
+    const peer = new Peer({
+      requestTimeout: this.options.clientRequestTimeout,
+      onCancel: onCancel && ((request) => onCancel(entry!, request)),
+    });
+    entry = {
       session: new HttpSession(id, identity, peer),
       owner,
       active: 0,
@@ -87,6 +107,7 @@ export class SessionStore {
   end(entry: SessionEntry, reason: string): void {
     const id = entry.session.id;
     if (id !== undefined && this.entries.get(id) === entry) this.entries.delete(id);
+    this.options.onEnd?.(entry, reason);
     entry.stream?.end();
     entry.stream = undefined;
     if (!entry.session.peer.isClosed) entry.session.peer.close(new Error(reason));

@@ -313,7 +313,7 @@ describe('initialize is bounded (maxInitializeBytes, issue 19)', () => {
     expect(response.headers.get('mcp-session-id')).toBeNull();
     const bytes = Buffer.byteLength(JSON.stringify(message));
     expect(await response.text()).toBe(
-      `{"jsonrpc":"2.0","id":${message.id},"error":{"code":-32602,"message":"Invalid params","data":{"reason":"initialize must not exceed 2048 bytes (got ${bytes}); send only the capabilities and clientInfo MCP defines"}}}`,
+      `{"jsonrpc":"2.0","id":${message.id},"error":{"code":-32602,"message":"Invalid params: initialize must not exceed 2048 bytes (got ${bytes}); send only the capabilities and clientInfo MCP defines","data":{"reason":"initialize must not exceed 2048 bytes (got ${bytes}); send only the capabilities and clientInfo MCP defines"}}}`,
     );
     expect(server.handler.sessions).toBe(before);
   });

@@ -141,8 +141,11 @@ describe('sessions', () => {
     await probe.whenStarted('deleted');
     await fetch(server.url, { method: 'DELETE', headers });
     const response = await running;
-    // A cancelled request owes no answer: the POST ends with nothing.
-    expect(response.status).toBe(202);
+    // Issue 19: a call ended by its session's end gets a JSON-RPC error at once (never an empty 202).
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe(
+      '{"jsonrpc":"2.0","id":"h","error":{"code":-32000,"message":"The session ended before the call finished: The client ended the session."}}',
+    );
     expect(probe.aborted).toContain('deleted');
   });
 
@@ -156,7 +159,12 @@ describe('sessions', () => {
       headers,
     );
     expect(cancel.status).toBe(202);
-    expect((await running).status).toBe(202);
+    // Issue 19: a POST holding a request is never an empty 202; a cancelled one owes no answer,
+    // so its event stream ends without a message (MCP basic/transports).
+    const response = await running;
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/event-stream');
+    expect(await response.text()).toBe('');
     expect(probe.aborted).toContain('cancelled');
   });
 

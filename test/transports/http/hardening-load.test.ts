@@ -1,0 +1,136 @@
+/**
+ * The load test of issue 19, against a server in a child process run with --expose-gc (so its
+ * heap is its own): a flood of huge initialize messages, thousands of calls that never settle,
+ * and (see streams) a broadcast burst. Bounded loops; no timing assertions.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { ACCEPT, initialize, initializeMessage, post, raw, toolCall } from './harness';
+
+const FIXTURE = join(__dirname, '..', '..', 'fixtures', 'hardening-server.js');
+const MiB = 1024 * 1024;
+
+interface Child {
+  url: string;
+  base: string;
+  process: ChildProcess;
+}
+
+async function start(options: Record<string, unknown>): Promise<Child> {
+  const child = spawn(process.execPath, ['--expose-gc', FIXTURE, JSON.stringify(options)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
+  });
+  return { url: line, base: line.slice(0, -'/mcp'.length), process: child };
+}
+
+function stop(child: Child | undefined): Promise<void> {
+  if (child === undefined || child.process.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.process.kill('SIGKILL'), 10_000);
+    child.process.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.process.kill('SIGTERM');
+  });
+}
+
+async function stats(child: Child): Promise<{ heap: number; sessions: number }> {
+  return (await (await fetch(`${child.base}/heap`)).json()) as { heap: number; sessions: number };
+}
+
+/** Runs `task(i)` for i < count, `concurrency` at a time. */
+async function pool(count: number, concurrency: number, task: (i: number) => Promise<void>) {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < count) {
+      const i = next;
+      next += 1;
+      await task(i);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+}
+
+async function waitFor(check: () => Promise<boolean>, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** An initialize of about `bytes` bytes: `{}` after `{}` inside capabilities. */
+function hugeInitialize(bytes: number): string {
+  const message = initializeMessage();
+  const text = JSON.stringify(message);
+  const pad = '{},'.repeat(Math.floor(bytes / 3));
+  return text.replace('"capabilities":{}', `"capabilities":{"experimental":{"a":[${pad}{}]}}`);
+}
+
+describe('hardening under load', () => {
+  test('50 initialize POSTs of 4 MiB: the heap stays under 100 MB and the server answers', async () => {
+    // Even with the initialize limit raised past 4 MiB, a session keeps only what MCP defines.
+    const child = await start({ maxBodyBytes: 8 * MiB, maxInitializeBytes: 8 * MiB });
+    try {
+      const body = hugeInitialize(4 * MiB);
+      expect(body.length).toBeGreaterThan(4 * MiB);
+      // One connection per POST: parsing 4 MiB of `{}` blocks the loop for a while, and a pooled
+      // connection idle past Node's keepAliveTimeout meanwhile is reset under the client's feet.
+      const headers = { 'content-type': 'application/json', accept: ACCEPT };
+      await pool(50, 4, async () => {
+        const response = await raw(child.url, { method: 'POST', headers, body });
+        expect(response.status).toBe(200);
+      });
+      const after = await stats(child);
+      expect(after.sessions).toBe(50);
+      expect(after.heap).toBeLessThan(100 * MiB);
+      process.stdout.write(
+        `issue 19: heap after 50 × 4 MiB initialize: ${(after.heap / MiB).toFixed(1)} MiB\n`,
+      );
+      // Still answering.
+      const ping = await post(child.url, initializeMessage());
+      expect(ping.status).toBe(200);
+    } finally {
+      await stop(child);
+    }
+    // (About 10 s on an idle machine; the bound leaves room for a shared one.)
+  }, 180_000);
+
+  test('2,000 calls that never settle: the heap returns to its baseline and the session expires', async () => {
+    const child = await start({ requestTimeout: 100, sessionIdleTimeout: 1000 });
+    try {
+      const { headers } = await initialize(child.url);
+      // Warm up (JIT, lazy allocations), then the baseline.
+      await pool(200, 50, async (i) => {
+        await (await post(child.url, toolCall(`w${i}`, 'never'), headers)).arrayBuffer();
+      });
+      const baseline = (await stats(child)).heap;
+      let timedOut = 0;
+      await pool(2000, 100, async (i) => {
+        const response = await post(child.url, toolCall(i, 'never'), headers);
+        const answer = (await response.json()) as { error?: { code: number } };
+        if (answer.error?.code === -32001) timedOut += 1;
+      });
+      expect(timedOut).toBe(2000);
+      const after = (await stats(child)).heap;
+      process.stdout.write(
+        `issue 19: heap baseline ${(baseline / MiB).toFixed(2)} MiB, after 2,000 hanging calls ${(after / MiB).toFixed(2)} MiB\n`,
+      );
+      // Before the fix each hanging call kept ~7 KB (flight, request, response): 2,000 kept ~14 MB.
+      expect(after - baseline).toBeLessThan(2 * MiB);
+      // The session had only abandoned calls: it expires.
+      await waitFor(async () => (await stats(child)).sessions === 0, 15_000);
+      const gone = await post(child.url, toolCall('late', 'never'), headers);
+      expect(gone.status).toBe(404);
+    } finally {
+      await stop(child);
+    }
+  }, 60_000);
+});
