@@ -120,7 +120,8 @@ describe('close() with abandoned calls', () => {
     const responses = await Promise.all(
       [1, 2, 3].map((n) => post(server.url, toolCall(n, 'never', { key: `s${n}` }), headers)),
     );
-    for (const response of responses) expect((await response.json()).error.code).toBe(-32001);
+    for (const response of responses)
+      expect(((await response.json()) as { error: { code: number } }).error.code).toBe(-32001);
     // Every POST was answered: close() has nothing to wait for (shutdownTimeout is a minute).
     expect(await within(server.close(), 5000)).not.toBe('timeout');
   });
