@@ -276,7 +276,7 @@ export async function handlePost<C>(
       const refused = endpoint.refusal(req, AuthRefusal.insufficientScope(exchange.wanted));
       return exchange.refuse(refused.status, refused.message, refused.headers);
     }
-    exchange.answer(answer, answer.startsWith(REFUSED_WHOLE) ? 400 : 200);
+    exchange.answer(answer, answer?.startsWith(REFUSED_WHOLE) ? 400 : 200);
   } catch (error) {
     if (opened) {
       store!.end(entry!, 'initialize failed.');
