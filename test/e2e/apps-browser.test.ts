@@ -12,6 +12,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { buildSync } from 'esbuild';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { appStub } from '../../src/devtools/app-stub';
 import { example, type Launched, launch } from './examples';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -144,5 +145,41 @@ test('the view renders the tool result, then calls the second tool through the h
     });
   } finally {
     await client.close();
+  }
+});
+
+test("the devtools' generated view speaks the host protocol: it initializes and renders the result", async () => {
+  const code = appStub({ name: 'show_chart', fields: 'metric: string' }).code;
+  // The view is the template literal of SHOW_CHART_VIEW (written without backticks or `${`).
+  const html = /_VIEW = `([\s\S]*?)`;/.exec(code)?.[1];
+  expect(html).toBeDefined();
+  const page = await browser.newPage({ viewport: { width: 560, height: 340 } });
+  const messages: string[] = [];
+  page.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));
+  page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
+  const origin = new URL(endpoint).origin;
+  await page.route(`${origin}/host*`, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: hostPage }),
+  );
+  await page.route(`${origin}/stub-view`, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html! }),
+  );
+  const result = {
+    content: [{ type: 'text', text: 'Sales: 3 days.' }],
+    structuredContent: { metric: 'sales', days: [1, 2, 3] },
+  };
+  try {
+    await page.goto(
+      `${origin}/host?view=${encodeURIComponent(`${origin}/stub-view`)}&result=${encodeURIComponent(JSON.stringify(result))}`,
+    );
+    const view = page.frameLocator(`iframe[title="${origin}/stub-view"]`);
+    await view.locator('#result', { hasText: '"metric"' }).waitFor({ timeout: WAIT });
+    expect(await view.locator('#result').textContent()).toBe(
+      JSON.stringify(result.structuredContent, null, 2),
+    );
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n${await diagnose(page, messages)}`);
+  } finally {
+    await page.close();
   }
 });

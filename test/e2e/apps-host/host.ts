@@ -28,14 +28,29 @@ const state: HostState = { phase: 'starting', toolCalls: [] };
 const DEFAULT_CSP =
   "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self' data:; connect-src 'none';";
 
-async function run(): Promise<void> {
-  const params = new URLSearchParams(location.search);
-  const endpoint = params.get('endpoint');
-  const toolName = params.get('tool');
-  if (endpoint === null || toolName === null) throw new Error('host.html?endpoint=…&tool=…');
-  const info = { name: 'declarative-mcp-test-host', version: '1.0.0' };
+const INFO = { name: 'declarative-mcp-test-host', version: '1.0.0' };
 
-  const client = new Client(info, {
+/**
+ * Renders a view in a sandboxed iframe under the default CSP and connects `bridge` to it. The
+ * frame is in the document (about:blank) before the bridge listens, and gets the view only then:
+ * the view's ui/initialize cannot arrive before the bridge is there to answer it.
+ */
+async function mount(html: string, title: string, bridge: AppBridge): Promise<void> {
+  const csp = `<meta http-equiv="Content-Security-Policy" content="${DEFAULT_CSP}">`;
+  const frame = document.createElement('iframe');
+  frame.setAttribute('sandbox', 'allow-scripts');
+  frame.title = title;
+  frame.style.cssText = 'width: 480px; height: 260px; border: 1px solid #ccc;';
+  document.body.append(frame);
+  await bridge.connect(new PostMessageTransport(frame.contentWindow!, frame.contentWindow!));
+  frame.srcdoc = html.replace(/<head>/i, (head) => `${head}${csp}`);
+}
+
+type ToolResult = Parameters<AppBridge['sendToolResult']>[0];
+
+/** host?endpoint=…&tool=…: the tool's view from the server, its result, its calls forwarded. */
+async function run(endpoint: string, toolName: string): Promise<void> {
+  const client = new Client(INFO, {
     capabilities: {
       extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: [RESOURCE_MIME_TYPE] } },
     },
@@ -56,14 +71,7 @@ async function run(): Promise<void> {
   state.uiMeta = content._meta?.ui;
   state.phase = 'view read';
 
-  const csp = `<meta http-equiv="Content-Security-Policy" content="${DEFAULT_CSP}">`;
-  const frame = document.createElement('iframe');
-  frame.setAttribute('sandbox', 'allow-scripts');
-  frame.title = uri;
-  frame.style.cssText = 'width: 480px; height: 260px; border: 1px solid #ccc;';
-  const view = content.text.replace(/<head>/i, (head) => `${head}${csp}`);
-
-  const bridge = new AppBridge(client, info, { serverTools: {}, serverResources: {} });
+  const bridge = new AppBridge(client, INFO, { serverTools: {}, serverResources: {} });
   const args = {};
   bridge.oninitialized = () => {
     state.phase = 'view initialized';
@@ -71,14 +79,11 @@ async function run(): Promise<void> {
       await bridge.sendToolInput({ arguments: args });
       const result = await client.callTool({ name: toolName, arguments: args });
       state.toolCalls.push(toolName);
-      await bridge.sendToolResult(result as Parameters<AppBridge['sendToolResult']>[0]);
+      await bridge.sendToolResult(result as ToolResult);
       state.phase = 'result sent';
     })().catch(fail);
   };
-  // The frame is in the document (about:blank) before the bridge listens, and gets the view
-  // only then: the view's ui/initialize cannot arrive before the bridge is there to answer it.
-  document.body.append(frame);
-  await bridge.connect(new PostMessageTransport(frame.contentWindow!, frame.contentWindow!));
+  await mount(content.text, uri, bridge);
   // connect() set up forwarding of the view's tools/call to the server (the client's server has
   // tools); record each call on its way.
   const forward = bridge.oncalltool;
@@ -87,7 +92,30 @@ async function run(): Promise<void> {
     state.toolCalls.push(request.name);
     return forward(request, extra);
   };
-  frame.srcdoc = view;
+}
+
+/** host?view=…&result=…: a view document from a URL, sent a given result; no server. */
+async function runOffline(viewUrl: string, result: string): Promise<void> {
+  const html = await (await fetch(viewUrl)).text();
+  const bridge = new AppBridge(null, INFO, {});
+  bridge.oninitialized = () => {
+    state.phase = 'view initialized';
+    bridge.sendToolResult(JSON.parse(result) as ToolResult).then(() => {
+      state.phase = 'result sent';
+    }, fail);
+  };
+  await mount(html, viewUrl, bridge);
+}
+
+function start(): Promise<void> {
+  const params = new URLSearchParams(location.search);
+  const endpoint = params.get('endpoint');
+  const tool = params.get('tool');
+  const view = params.get('view');
+  const result = params.get('result');
+  if (endpoint !== null && tool !== null) return run(endpoint, tool);
+  if (view !== null && result !== null) return runOffline(view, result);
+  return Promise.reject(new Error('host?endpoint=…&tool=… or host?view=…&result=…'));
 }
 
 function fail(error: unknown): void {
@@ -95,4 +123,4 @@ function fail(error: unknown): void {
   state.error = error instanceof Error ? `${error.message}\n${error.stack}` : String(error);
 }
 
-run().catch(fail);
+start().catch(fail);
