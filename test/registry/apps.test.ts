@@ -117,6 +117,31 @@ describe('wire shapes', () => {
     );
   });
 
+  it('listed: false holds when the list is filtered by scopes too', async () => {
+    class Scoped {
+      @Resource({ uri: 'ui://s/listed', scopes: ['board:read'] }) listed() {
+        return HTML;
+      }
+      @Resource({ uri: 'ui://s/unlisted', scopes: ['board:read'], listed: false }) unlisted() {
+        return HTML;
+      }
+    }
+    const scoped = create([Scoped]);
+    const context = { scopes: ['board:read'] };
+    const list = (await scoped.handle(
+      '{"jsonrpc":"2.0","id":1,"method":"resources/list"}',
+      context,
+    )) as string;
+    expect(JSON.parse(list).result.resources.map((r: { uri: string }) => r.uri)).toEqual([
+      'ui://s/listed',
+    ]);
+    const read = (await scoped.handle(
+      '{"jsonrpc":"2.0","id":2,"method":"resources/read","params":{"uri":"ui://s/unlisted"}}',
+      context,
+    )) as string;
+    expect(JSON.parse(read).result.contents[0].text).toBe(HTML);
+  });
+
   it('the MIME type is written the way the specification does, however the user spelled it', async () => {
     class Spelled {
       @Resource({ uri: 'ui://x/v', mimeType: 'Text/HTML; profile="mcp-app"' }) v() {
