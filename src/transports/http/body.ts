@@ -4,9 +4,37 @@ import type { Deadline } from './deadline';
 /** What reading a body gave: its text, or why there is none. */
 export type BodyOutcome =
   | { ok: true; text: string }
-  | { ok: false; reason: 'too-large' | 'aborted' | 'timeout' | 'consumed' };
+  | { ok: false; reason: 'too-large' | 'aborted' | 'timeout' | 'consumed' | 'busy' };
 
 function noop(): void {}
+
+/**
+ * The bytes of request bodies being read right now, against one budget (`maxPendingBodyBytes`):
+ * slow uploads cannot together hold more than it, whatever their number.
+ */
+export class BodyBudget {
+  private used = 0;
+
+  /** `max` bytes in all; `0` is no budget. */
+  constructor(private readonly max: number) {}
+
+  /** Bytes being read now. */
+  get pending(): number {
+    return this.used;
+  }
+
+  /** Takes `bytes` from the budget; false (and nothing taken) when they do not fit. */
+  take(bytes: number): boolean {
+    if (this.max > 0 && this.used + bytes > this.max) return false;
+    this.used += bytes;
+    return true;
+  }
+
+  /** Gives back what {@link take} took. */
+  give(bytes: number): void {
+    this.used = Math.max(0, this.used - bytes);
+  }
+}
 
 /**
  * Reads a request body as UTF-8 text, never holding more than `limit` bytes: a declared
@@ -18,6 +46,8 @@ export function readBody(
   req: IncomingMessage,
   limit: number,
   deadline?: Deadline,
+  bodyDeadline?: Deadline,
+  budget?: BodyBudget,
 ): Promise<BodyOutcome> {
   // A client that goes away mid-body makes the request emit 'error'; never let that go unhandled.
   req.on('error', noop);
@@ -26,7 +56,14 @@ export function readBody(
     return Promise.resolve({ ok: false, reason: 'too-large' });
   }
   if (req.readableEnded) return Promise.resolve({ ok: false, reason: 'consumed' });
-  if (deadline?.expired) return Promise.resolve({ ok: false, reason: 'timeout' });
+  if (deadline?.expired || bodyDeadline?.expired) {
+    return Promise.resolve({ ok: false, reason: 'timeout' });
+  }
+  // A declared length is taken from the budget at once; a chunked body as it arrives.
+  let reserved = Number.isFinite(declared) && declared > 0 ? declared : 0;
+  if (budget !== undefined && reserved > 0 && !budget.take(reserved)) {
+    return Promise.resolve({ ok: false, reason: 'busy' });
+  }
 
   return new Promise<BodyOutcome>((resolve) => {
     let chunks: Buffer[] = [];
@@ -37,14 +74,21 @@ export function readBody(
     const finish = (outcome: BodyOutcome): void => {
       settled = true;
       deadline?.unlisten(onTimeout);
+      bodyDeadline?.unlisten(onTimeout);
+      budget?.give(reserved);
+      reserved = 0;
       chunks = [];
       resolve(outcome);
     };
     const onData = (chunk: Buffer): void => {
       if (settled) return; // refused or timed out: the rest is discarded
       size += chunk.length;
-      if (size > limit) finish({ ok: false, reason: 'too-large' });
-      else chunks.push(chunk);
+      if (size > limit) return finish({ ok: false, reason: 'too-large' });
+      if (budget !== undefined && size > reserved) {
+        if (!budget.take(size - reserved)) return finish({ ok: false, reason: 'busy' });
+        reserved = size;
+      }
+      chunks.push(chunk);
     };
     const onEnd = (): void => {
       if (settled) return;
@@ -64,6 +108,7 @@ export function readBody(
       if (!settled) finish({ ok: false, reason: 'timeout' });
     };
     deadline?.listen(onTimeout);
+    bodyDeadline?.listen(onTimeout);
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('close', onClose);

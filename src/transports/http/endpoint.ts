@@ -8,6 +8,7 @@ import {
   VERSIONS,
 } from '../../core';
 import { defaultIdentityKey } from './auth';
+import { BodyBudget } from './body';
 import { allowOrigin, preflight } from './cors';
 import { DeadlineQueue } from './deadline';
 import { FlightTable } from './flights';
@@ -96,6 +97,10 @@ export class HttpEndpoint<C> {
   readonly flights = new FlightTable();
   /** The `requestTimeout` deadlines of the POSTs in flight, on one timer. */
   readonly deadlines: DeadlineQueue;
+  /** The `bodyTimeout` deadlines of the bodies being read, on one timer. */
+  readonly bodyDeadlines: DeadlineQueue;
+  /** The bytes of the bodies being read, against `maxPendingBodyBytes`. */
+  readonly bodies: BodyBudget;
   private readonly hostAllowed: (host: string | undefined, local: string | undefined) => boolean;
   private readonly originAllowed: (origin: string) => boolean;
   private readonly identityKey: (identity: unknown) => string;
@@ -110,6 +115,8 @@ export class HttpEndpoint<C> {
     this.originAllowed = originPolicy(this.options.allowedOrigins);
     this.identityKey = this.options.identityKey ?? defaultIdentityKey;
     this.deadlines = new DeadlineQueue(this.options.requestTimeout);
+    this.bodyDeadlines = new DeadlineQueue(this.options.bodyTimeout);
+    this.bodies = new BodyBudget(this.options.maxPendingBodyBytes);
     if (this.options.sessions) {
       const { sessionIdleTimeout, maxSessions, clientRequestTimeout } = this.options;
       this.store = new SessionStore({
@@ -472,5 +479,6 @@ export class HttpEndpoint<C> {
     }
     this.store?.clear('The server shut down.');
     this.deadlines.close();
+    this.bodyDeadlines.close();
   }
 }

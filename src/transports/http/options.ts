@@ -113,6 +113,18 @@ export interface HttpHandlerOptions<C = HttpSession> {
    */
   maxInitializeBytes?: number;
   /**
+   * How long (ms) a request body may take to arrive, from the request's start to its last byte
+   * (default 30 s; `0` no limit). A body still arriving then gets `408` and is dropped: a client
+   * that stops sending, or trickles, holds nothing for long.
+   */
+  bodyTimeout?: number;
+  /**
+   * The bytes of request bodies being read at once by this handler, in all (default 64 MiB;
+   * `0` no budget). A body that would pass it gets `503` with `Retry-After` and is not buffered;
+   * a declared `Content-Length` counts at once. Keep it at least `maxBodyBytes`.
+   */
+  maxPendingBodyBytes?: number;
+  /**
    * How long (ms) a POST may take, from its first byte to its answer (default 5 minutes; `0` no
    * limit). A body still arriving then gets `408`; calls still running are cancelled (their
    * `signal` aborts) and each request is answered `{"code":-32001,"message":"Request timed out"}`.
@@ -167,6 +179,8 @@ export const HTTP_DEFAULTS = Object.freeze({
   maxSessions: 10_000,
   maxBodyBytes: 4 * 1024 * 1024,
   maxInitializeBytes: 64 * 1024,
+  bodyTimeout: 30_000,
+  maxPendingBodyBytes: 64 * 1024 * 1024,
   requestTimeout: 5 * 60_000,
   clientRequestTimeout: 60_000,
   keepAliveInterval: 15_000,

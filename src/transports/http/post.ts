@@ -15,6 +15,8 @@ import type { SessionEntry } from './sessions';
 const ASSUMED_REVISION: ProtocolVersion = '2025-03-26';
 /** How the core begins an answer that refuses the whole message (Invalid Request, id null). */
 const REFUSED_WHOLE = '{"jsonrpc":"2.0","id":null,"error"';
+/** Seconds a client is told to wait when the body budget is spent: bodies in flight end fast. */
+const BUSY_RETRY_AFTER = '2';
 /** JSON-RPC code of a request cancelled by `requestTimeout` (the code MCP SDKs use for timeouts). */
 const REQUEST_TIMED_OUT = -32001;
 
@@ -107,7 +109,9 @@ async function readMessage<C>(
     if (Buffer.byteLength(given) > limit) return { ok: false, status: 413, text: tooLarge };
     text = given.toString();
   } else {
-    const body = await readBody(req, limit, deadline);
+    const bodyDeadline = endpoint.bodyDeadlines.start();
+    const body = await readBody(req, limit, deadline, bodyDeadline, endpoint.bodies);
+    endpoint.bodyDeadlines.stop(bodyDeadline);
     if (!body.ok) {
       switch (body.reason) {
         case 'too-large':
@@ -117,6 +121,12 @@ async function readMessage<C>(
             ok: false,
             status: 408,
             text: 'Request Timeout: the body did not arrive in time',
+          };
+        case 'busy':
+          return {
+            ok: false,
+            status: 503,
+            text: 'Service Unavailable: the server is reading as many request bodies as it may (maxPendingBodyBytes); retry shortly',
           };
         case 'consumed':
           return {
@@ -183,7 +193,12 @@ export async function handlePost<C>(
     if (!message.ok) {
       if (message.status === 0) return; // the client went away mid-body: nobody to answer
       // The rest of a refused body is not read: close the connection rather than drain it.
-      const headers = message.status === 400 ? undefined : { Connection: 'close' };
+      const headers =
+        message.status === 400
+          ? undefined
+          : message.status === 503
+            ? { Connection: 'close', 'Retry-After': BUSY_RETRY_AFTER }
+            : { Connection: 'close' };
       if (message.body !== undefined) sendJson(res, message.status, message.body, headers);
       else sendError(res, message.status, message.text!, headers);
       return;
