@@ -83,9 +83,15 @@ export function readBody(
     const onData = (chunk: Buffer): void => {
       if (settled) return; // refused or timed out: the rest is discarded
       size += chunk.length;
-      if (size > limit) return finish({ ok: false, reason: 'too-large' });
+      if (size > limit) {
+        finish({ ok: false, reason: 'too-large' });
+        return;
+      }
       if (budget !== undefined && size > reserved) {
-        if (!budget.take(size - reserved)) return finish({ ok: false, reason: 'busy' });
+        if (!budget.take(size - reserved)) {
+          finish({ ok: false, reason: 'busy' });
+          return;
+        }
         reserved = size;
       }
       chunks.push(chunk);
