@@ -6,11 +6,15 @@ const config: Config = {
   testMatch: ['**/*.test.ts'],
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.jest.json', diagnostics: false }],
+    // NestJS 12 is ESM-only; jest on Node 20 cannot require() ES modules (see the script).
+    '/node_modules/@nestjs/.+\\.js$': '<rootDir>/scripts/jest-esm.js',
   },
+  transformIgnorePatterns: ['/node_modules/(?!@nestjs/)'],
   moduleNameMapper: {
     '^declarative-mcp$': '<rootDir>/src/index.ts',
     '^declarative-mcp/decorators$': '<rootDir>/decorators/index.ts',
     '^declarative-mcp/testing$': '<rootDir>/src/testing/index.ts',
+    '^declarative-mcp/nestjs$': '<rootDir>/src/nestjs/index.ts',
   },
   testTimeout: 30000,
   reporters: ['default', '<rootDir>/scripts/summary-reporter.js'],

@@ -56,6 +56,7 @@ describe('resources: the guide and every docs page, nothing else', () => {
       'interceptors.md',
       'transports-stdio.md',
       'transports-http.md',
+      'nestjs.md',
       'testing.md',
       'devtools.md',
     ]) {
