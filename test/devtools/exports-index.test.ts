@@ -30,6 +30,7 @@ test('it names every value the compiled entry points export at run time, and the
     'declarative-mcp': join(ROOT, 'dist', 'src', 'index.js'),
     'declarative-mcp/decorators': join(ROOT, 'dist', 'decorators', 'index.js'),
     'declarative-mcp/testing': join(ROOT, 'dist', 'src', 'testing', 'index.js'),
+    'declarative-mcp/nestjs': join(ROOT, 'dist', 'src', 'nestjs', 'index.js'),
   };
   expect(Object.keys(entries).sort()).toEqual(Object.keys(runtime).sort());
   for (const [entry, file] of Object.entries(runtime)) {

@@ -235,6 +235,7 @@ beforeAll(async () => {
     'declarative-mcp': [relative(DIR, join(ROOT, 'src/index.ts'))],
     'declarative-mcp/decorators': [relative(DIR, join(ROOT, 'decorators/index.ts'))],
     'declarative-mcp/testing': [relative(DIR, join(ROOT, 'src/testing/index.ts'))],
+    'declarative-mcp/nestjs': [relative(DIR, join(ROOT, 'src/nestjs/index.ts'))],
   };
   // What a user's project has: strict, the decorator flags; plus what src/ itself needs.
   write(
@@ -243,7 +244,8 @@ beforeAll(async () => {
       {
         compilerOptions: {
           target: 'ES2022',
-          module: 'node16',
+          // node20: CommonJS that imports ES modules (NestJS 12), as the project itself compiles.
+          module: 'node20',
           moduleResolution: 'node16',
           lib: ['ES2022'],
           types: ['node', 'jest'],

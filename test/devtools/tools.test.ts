@@ -299,7 +299,7 @@ describe('tools', () => {
     expect(
       failureOf(await client.callTool('list_exports', { entry: 'declarative-mcp/internal' })),
     ).toBe(
-      'Unknown entry point "declarative-mcp/internal". Known: declarative-mcp, declarative-mcp/decorators, declarative-mcp/testing.',
+      'Unknown entry point "declarative-mcp/internal". Known: declarative-mcp, declarative-mcp/decorators, declarative-mcp/testing, declarative-mcp/nestjs.',
     );
     expect(failureOf(await client.callTool('list_exports', { kind: 'module' }))).toMatch(
       /^Invalid arguments: kind/,
