@@ -9,8 +9,6 @@ import 'reflect-metadata';
 import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { ExpressAdapter } from '@nestjs/platform-express';
-import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
 
 /** `--port N`, else `$PORT`, else 3000; 0 picks any free port. */
@@ -28,7 +26,10 @@ function portOf(argv: readonly string[]): number {
 
 async function main(argv: readonly string[]): Promise<void> {
   const port = portOf(argv);
-  const adapter = argv.includes('--fastify') ? new FastifyAdapter() : new ExpressAdapter();
+  // Only the platform in use is loaded.
+  const adapter = argv.includes('--fastify')
+    ? new (await import('@nestjs/platform-fastify')).FastifyAdapter()
+    : new (await import('@nestjs/platform-express')).ExpressAdapter();
   // Nest's log lines go to stderr, as a server's diagnostics should.
   const app: INestApplication = await NestFactory.create(AppModule, adapter, {
     logger: ['error', 'warn'],

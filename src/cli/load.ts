@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { UsageError } from '../core';
+import { ConfigurationError, UsageError } from '../core';
 
 /** A loaded application: anything with a `core` that answers `handle` (an `McpApplication`). */
 export interface LoadedApplication {
@@ -57,10 +57,47 @@ export async function loadApplication(
         typeof (candidate as { describe?: unknown }).describe === 'function'),
   );
   if (found === undefined) {
+    const nest = nestModuleOf(loaded);
+    if (nest !== undefined) return loadNest(nest, specifier);
     const names = Object.keys(loaded ?? {}).join(', ') || 'nothing';
     throw new UsageError(
-      `"${specifier}" exports no McpApplication (it exports: ${names}). Export one: \`export const app = McpApplication.create({ … })\` or \`export default app\`.`,
+      `"${specifier}" exports no McpApplication (it exports: ${names}). Export one: \`export const app = McpApplication.create({ … })\` or \`export default app\`, or a Nest module that imports DeclarativeMcpModule.`,
     );
   }
   return found as LoadedApplication;
+}
+
+/** The exported Nest module (a class with Nest's `@Module()` metadata), if any: default first. */
+function nestModuleOf(loaded: Record<string, unknown> | undefined): Function | undefined {
+  const values = [loaded?.default, ...Object.values(loaded ?? {})];
+  const reflect = Reflect as unknown as { getOwnMetadataKeys?: (target: object) => unknown[] };
+  return values.find(
+    (value): value is Function =>
+      typeof value === 'function' &&
+      (reflect.getOwnMetadataKeys?.(value) ?? []).some(
+        (key) => key === 'imports' || key === 'providers',
+      ),
+  );
+}
+
+/**
+ * The Nest form: the module is booted as a standalone application context and its
+ * `McpApplication` served; the devtools see how Nest hosts it as `framework`. The Nest entry
+ * point (and so Nest itself) is loaded only here.
+ */
+async function loadNest(module: Function, specifier: string): Promise<LoadedApplication> {
+  const { nestApplication } = require('../nestjs') as typeof import('../nestjs');
+  let loaded: Awaited<ReturnType<typeof nestApplication>>;
+  try {
+    loaded = await nestApplication(module);
+  } catch (error) {
+    if (ConfigurationError.is(error)) throw new UsageError(`"${specifier}": ${error.message}`);
+    throw error;
+  }
+  const { app, framework } = loaded;
+  return {
+    core: app.core,
+    describe: () => app.describe(),
+    ...(framework !== undefined ? { framework } : {}),
+  } as LoadedApplication;
 }

@@ -57,7 +57,15 @@ const ProviderArgs = z.object({
   service: z
     .boolean()
     .default(false)
-    .describe('Inject a service with typedi (@Service(), container: Container).'),
+    .describe(
+      'Inject a service with typedi (@Service(), container: Container), or with Nest when nest is true.',
+    ),
+  nest: z
+    .boolean()
+    .default(false)
+    .describe(
+      'The NestJS form: @Injectable() providers and a Nest module importing DeclarativeMcpModule.forRoot (declarative-mcp/nestjs) instead of an exported app.',
+    ),
 });
 
 const ResourceArgs = z.object({
@@ -135,7 +143,7 @@ export class DevtoolsGenerators {
     name: 'generate_provider_stub',
     title: 'Generate a provider',
     description:
-      'A provider class with its tools (zod or DTO inputs, @Context() and @Call() when asked), an optional typedi service, and the application exported as app. Returns TypeScript in a ```ts block.',
+      'A provider class with its tools (zod or DTO inputs, @Context() and @Call() when asked), an optional typedi service, and the application exported as app; or, with nest: true, Nest providers and a Nest module importing DeclarativeMcpModule. Returns TypeScript in a ```ts block.',
     input: ProviderArgs,
     annotations: READ_ONLY,
   })
@@ -143,7 +151,9 @@ export class DevtoolsGenerators {
     const tools = args.tools?.map((tool) => (typeof tool === 'string' ? { name: tool } : tool));
     return answer(
       () => providerStub({ ...args, tools }),
-      'Serve it with serveStdio(app), or `declarative-mcp serve` on the compiled file. Test each tool with generate_test_stub.',
+      args.nest
+        ? 'Import the module into your AppModule (or bootstrap it with NestFactory.create); for stdio, serveStdio(context.get(McpApplication)) on NestFactory.createApplicationContext, or `declarative-mcp serve` on the compiled file. See docs/nestjs.md.'
+        : 'Serve it with serveStdio(app), or `declarative-mcp serve` on the compiled file. Test each tool with generate_test_stub.',
     );
   }
 

@@ -15,6 +15,8 @@ export interface IntrospectableApplication {
     readonly capabilities: Readonly<JsonObject>;
     readonly instructions?: string | undefined;
   };
+  /** How a framework hosts the application (e.g. the Nest module), as `describe_application` reports it. */
+  readonly framework?: Readonly<JsonObject>;
 }
 
 /** One definition as the devtools describe it: as listed, plus where it comes from. */
@@ -59,6 +61,7 @@ export function describeApplication(
     transports: [...transports],
     providers: [...new Set(infos.map((info) => info.provider))],
   };
+  if (app.framework !== undefined) result.framework = app.framework as JsonObject;
   if (note !== undefined) result.note = note;
   for (const kind of ['tool', 'resource', 'template', 'prompt'] as const) {
     result[LISTS[kind]] = infos.filter((info) => info.kind === kind).map(described);

@@ -203,8 +203,13 @@ export interface ProviderStubRequest {
   input?: InputStyle;
   context?: boolean;
   call?: boolean;
-  /** Inject a service through typedi (`@Service()`, `container: Container`). */
+  /** Inject a service (typedi's `@Service()` and `container: Container`; Nest's `@Injectable()` with `nest`). */
   service?: boolean;
+  /**
+   * The Nest form: `@Injectable()` classes and a Nest module importing
+   * `DeclarativeMcpModule.forRoot` (from `declarative-mcp/nestjs`) instead of an exported `app`.
+   */
+  nest?: boolean;
 }
 
 /**
@@ -212,6 +217,7 @@ export interface ProviderStubRequest {
  * that serves it, exported as `app` (what `declarative-mcp serve <module>` looks for).
  */
 export function providerStub(request: ProviderStubRequest): Stub {
+  if (request.nest === true) return nestProviderStub(request);
   const className = checkedClass(request.name);
   const base = className.replace(/(Tools|Provider|Service)$/, '') || className;
   const tools = request.tools && request.tools.length > 0 ? request.tools : [{ name: camel(base) }];
@@ -261,5 +267,64 @@ export function providerStub(request: ProviderStubRequest): Stub {
     file: `${kebab(className)}.ts`,
     code,
     summary: `The provider class ${className} with ${tools.length} tool(s)${service ? `, the typedi service ${service}` : ''}, and the application exported as app.`,
+  };
+}
+
+/** The Nest form of {@link providerStub}: Nest providers and the module that serves them. */
+function nestProviderStub(request: ProviderStubRequest): Stub {
+  const className = checkedClass(request.name);
+  const base = className.replace(/(Tools|Provider|Service)$/, '') || className;
+  const tools = request.tools && request.tools.length > 0 ? request.tools : [{ name: camel(base) }];
+  const imports = new Imports()
+    .add('@nestjs/common', ['Injectable', 'Module'])
+    .add('declarative-mcp/nestjs', ['DeclarativeMcpModule']);
+  const service =
+    request.service !== true
+      ? undefined
+      : `${base}Service` === className
+        ? `${className}Backend`
+        : `${base}Service`;
+  const moduleName = `${base}Module` === className ? `${className}Module` : `${base}Module`;
+  const rendered = renderTools(
+    tools,
+    {
+      input: request.input ?? 'zod',
+      context: request.context === true,
+      call: request.call === true,
+      service: service === undefined ? undefined : 'service',
+    },
+    imports,
+  );
+  const parts: string[] = [];
+  if (rendered.usesContext) parts.push(CONTEXT_TYPE);
+  parts.push(...rendered.declarations);
+  const members = [...rendered.methods];
+  if (service !== undefined) {
+    parts.push(
+      `/** What the tools need (a repository, an API client…): a Nest provider, injected by Nest. */\n@Injectable()\nexport class ${service} {\n  answer(text: string): string {\n    return text;\n  }\n}`,
+    );
+    members.unshift(`constructor(private readonly service: ${service}) {}`);
+  }
+  const providers = [...(service !== undefined ? [service] : []), className].join(', ');
+  const module = [
+    `/**`,
+    ` * The Nest module: DeclarativeMcpModule finds ${className} (and any other provider with @Tool`,
+    ` * methods) and serves it at /mcp on the Nest application; \`declarative-mcp serve dist/${kebab(className)}.js\``,
+    ` * runs it standalone over stdio.`,
+    ` */`,
+    '@Module({',
+    `  imports: [DeclarativeMcpModule.forRoot({ name: ${quote(kebab(base) || 'server')}, version: '0.1.0' })],`,
+    `  providers: [${providers}],`,
+    '})',
+    `export class ${checkedClass(moduleName)} {}`,
+  ].join('\n');
+  const code = `${assemble(imports, parts, className, members).replace(
+    `export class ${className} {`,
+    `@Injectable()\nexport class ${className} {`,
+  )}\n\n${module}`;
+  return {
+    file: `${kebab(className)}.ts`,
+    code,
+    summary: `The Nest provider ${className} with ${tools.length} tool(s)${service ? `, the Nest service ${service}` : ''}, and the Nest module ${moduleName} that serves it with DeclarativeMcpModule.`,
   };
 }

@@ -25,6 +25,8 @@ export function isMcpProvider(type: unknown): type is Function {
 export interface Discovered {
   readonly classes: Function[];
   readonly wrappers: Map<Function, InstanceWrapper>;
+  /** The Nest module each class is provided by. */
+  readonly modules: Map<Function, string>;
 }
 
 function classOf(wrapper: InstanceWrapper): Function | undefined {
@@ -75,7 +77,7 @@ export function discoverProviders(discovery: DiscoveryService): Discovered {
     modules.set(type, where);
     wrappers.set(type, wrapper);
   }
-  return { classes: [...wrappers.keys()], wrappers };
+  return { classes: [...wrappers.keys()], wrappers, modules };
 }
 
 function settled(wrapper: InstanceWrapper): boolean {

@@ -15,3 +15,4 @@ export {
   type DeclarativeMcpModuleAsyncOptions,
   type DeclarativeMcpModuleOptions,
 } from './options';
+export { isNestModule, nestApplication, nestForm } from './standalone';

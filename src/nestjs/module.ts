@@ -20,6 +20,7 @@ import {
   type DeclarativeMcpModuleAsyncOptions,
   type DeclarativeMcpModuleOptions,
 } from './options';
+import { recordNestForm } from './standalone';
 
 function checkPath(path: unknown): string {
   if (typeof path !== 'string' || !path.startsWith('/')) {
@@ -49,19 +50,31 @@ function checkOptions(options: unknown): DeclarativeMcpModuleOptions<any> {
 
 /** Builds the application from every discovered provider, once Nest has built them. */
 async function createApplication(
+  path: string,
   options: DeclarativeMcpModuleOptions<any>,
   discovery: DiscoveryService,
   moduleRef: ModuleRef,
 ): Promise<McpApplication<any>> {
-  const { path: _path, http: _http, interceptors, ...rest } = options;
+  const { path: _path, http, interceptors, ...rest } = options;
   const found = discoverProviders(discovery);
   const instances = await resolveInstances(found, moduleRef);
-  return McpApplication.create({
+  const app = McpApplication.create({
     ...rest,
     providers: found.classes as never[],
     container: resolvedContainer(instances),
     interceptors: [nestHttpExceptions, ...(interceptors ?? [])],
   });
+  recordNestForm(app, {
+    name: 'nestjs',
+    module: 'DeclarativeMcpModule',
+    path: http === false ? null : path,
+    providers: found.classes.map((type) => ({
+      provider: type.name,
+      module: found.modules.get(type) ?? null,
+      scope: found.wrappers.get(type)?.isTransient ? 'transient' : 'singleton',
+    })),
+  });
+  return app;
 }
 
 function providersOf(path: string, options: Provider): Provider[] {
@@ -69,7 +82,11 @@ function providersOf(path: string, options: Provider): Provider[] {
     options,
     {
       provide: McpApplication,
-      useFactory: createApplication,
+      useFactory: (
+        resolved: DeclarativeMcpModuleOptions<any>,
+        discovery: DiscoveryService,
+        moduleRef: ModuleRef,
+      ) => createApplication(path, resolved, discovery, moduleRef),
       inject: [DECLARATIVE_MCP_OPTIONS, DiscoveryService, ModuleRef],
     },
     {

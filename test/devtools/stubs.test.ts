@@ -72,6 +72,18 @@ const CASES: Array<{
       container: true,
     },
   },
+  {
+    // The Nest form: compiled against @nestjs/common and declarative-mcp/nestjs.
+    dir: 'provider-nest',
+    tool: 'generate_provider_stub',
+    args: {
+      name: 'OrderTools',
+      tools: [{ name: 'cancel', fields: 'order: integer' }, 'list_orders'],
+      service: true,
+      context: true,
+      nest: true,
+    },
+  },
   { dir: 'resource-fixed', tool: 'generate_resource_stub', args: { uri: 'notes://index' } },
   {
     dir: 'resource-zod',
