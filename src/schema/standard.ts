@@ -50,6 +50,9 @@ export function compileStandard(
       const result = props.validate(value);
       if (typeof (result as Promise<unknown>)?.then === 'function') {
         (result as Promise<unknown>).then(undefined, () => {});
+        // zod answers a promise for a check that threw as well as for an async one: its own
+        // safeParse tells them apart, rethrowing the check's error (the reporter's, -32603).
+        rethrowSyncFailure(schema, value);
         throw new ConfigurationError(
           `${options.where}: ${io} schema has an async refinement or transform; use synchronous ones.`,
         );
@@ -81,4 +84,17 @@ export function standardIssues(issues: readonly StandardIssue[]): SchemaIssue[] 
       ? { path: issue.path, message: issue.message.slice(issue.path.length + 1) }
       : issue,
   );
+}
+
+/** Runs the schema's own `safeParse` (zod's) when it has one; rethrows what a check threw. */
+function rethrowSyncFailure(schema: object, value: unknown): void {
+  const safeParse = (schema as { safeParse?: unknown }).safeParse;
+  if (typeof safeParse !== 'function') return;
+  try {
+    safeParse.call(schema, value);
+  } catch (error) {
+    // zod's "asynchronous check in a synchronous parse": the promise was right.
+    if ((error as Error | undefined)?.constructor?.name === '$ZodAsyncError') return;
+    throw error;
+  }
 }

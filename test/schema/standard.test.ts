@@ -158,6 +158,20 @@ describe('zod 4 goes through ~standard too', () => {
     ]);
   });
 
+  it('a refinement that throws: its own error, not "async refinement"', () => {
+    const schema = z.object({ city: z.string() }).refine(() => {
+      throw new RangeError('the lookup table is missing');
+    });
+    const compiled = compileSchema(schema, { where });
+    expect(() => compiled.validate({ city: 'Oslo' })).toThrow(
+      new RangeError('the lookup table is missing'),
+    );
+    const asyncSchema = z.object({ city: z.string() }).refine(async () => true);
+    expect(() => compileSchema(asyncSchema, { where }).validate({ city: 'Oslo' })).toThrow(
+      'Tool "book" on TripTools: input schema has an async refinement or transform; use synchronous ones.',
+    );
+  });
+
   it('keeps zod’s unrecognized keys one issue per key', () => {
     const compiled = compileSchema(z.strictObject({ city: z.string() }), { where });
     expect(compiled.validate({ city: 'Oslo', days: 3, unit: 'c' })).toEqual({
