@@ -12,12 +12,15 @@
  * - `OAUTH_ISSUER` (required): the provider's issuer URL, as its tokens' `iss` spells it.
  * - `OAUTH_AUDIENCE`: the `aud` tokens must hold (default: this endpoint's URL, as published in
  *   its RFC 9728 metadata).
+ * - `OAUTH_INTROSPECTION=<client_id>:<client_secret>`: check opaque tokens at the provider's
+ *   introspection endpoint (RFC 7662) with these credentials, instead of verifying JWTs.
  * - `OAUTH_REQUIRED_SCOPES`: scopes every request needs (space-separated), else `403`.
  * - `PORT` (default 3000; `0` any free port), `JWKS_COOLDOWN_MS` (default 30 000).
  */
 import {
   Context,
   HttpSession,
+  introspectionAuth,
   jwtAuth,
   McpApplication,
   type OAuthIdentity,
@@ -80,13 +83,27 @@ async function main(): Promise<void> {
     return;
   }
   const audience = process.env.OAUTH_AUDIENCE || undefined;
-  const authenticate = jwtAuth({
-    issuer,
-    audience,
-    requiredScopes: process.env.OAUTH_REQUIRED_SCOPES?.split(' ').filter(Boolean),
-    jwksCooldown:
-      process.env.JWKS_COOLDOWN_MS === undefined ? undefined : Number(process.env.JWKS_COOLDOWN_MS),
-  });
+  const requiredScopes = process.env.OAUTH_REQUIRED_SCOPES?.split(' ').filter(Boolean);
+  const introspection = process.env.OAUTH_INTROSPECTION;
+  const colon = introspection?.indexOf(':') ?? -1;
+  const authenticate =
+    introspection === undefined || colon < 0
+      ? jwtAuth({
+          issuer,
+          audience,
+          requiredScopes,
+          jwksCooldown:
+            process.env.JWKS_COOLDOWN_MS === undefined
+              ? undefined
+              : Number(process.env.JWKS_COOLDOWN_MS),
+        })
+      : introspectionAuth({
+          issuer,
+          audience,
+          requiredScopes,
+          clientId: introspection.slice(0, colon),
+          clientSecret: introspection.slice(colon + 1),
+        });
   const server = await serveHttp(app, {
     port: process.env.PORT === undefined ? 3000 : Number(process.env.PORT),
     authenticate,

@@ -49,6 +49,16 @@ const host = (raw: string): string => {
   return raw;
 };
 
+const url =
+  (flag: string) =>
+  (raw: string): string => {
+    if (!URL.canParse(raw) || !/^https?:$/.test(new URL(raw).protocol))
+      throw new UsageError(
+        `${flag} must be an absolute http(s) URL, e.g. https://id.example.com/realms/acme (got "${raw}").`,
+      );
+    return raw;
+  };
+
 /** Every flag of `serve` and `devtools`. Add a row to add a flag. */
 export const FLAGS = {
   stdio: {
@@ -100,6 +110,22 @@ export const FLAGS = {
     http: true,
     default: false,
     help: 'HTTP without sessions',
+  },
+  'jwt-issuer': {
+    type: 'string',
+    value: 'URL',
+    commands: ['serve'],
+    http: true,
+    parse: url('--jwt-issuer'),
+    help: 'require OAuth 2.1 JWT access tokens from this issuer (needs the jose package)',
+  },
+  'jwt-audience': {
+    type: 'string',
+    value: 'URL',
+    commands: ['serve'],
+    http: true,
+    parse: url('--jwt-audience'),
+    help: "the tokens' audience (default: the endpoint's URL)",
   },
 } satisfies Record<string, FlagSpec>;
 
@@ -172,6 +198,8 @@ export function parseFlags(args: readonly string[], command: Command): ServeFlag
   if (given.has('stdio') && given.has('http'))
     throw new UsageError('Choose one of --stdio and --http.');
   const transport = given.has('http') ? 'http' : 'stdio';
+  if (given.has('jwt-audience') && !given.has('jwt-issuer'))
+    throw new UsageError('--jwt-audience goes with --jwt-issuer.');
   if (transport === 'stdio') {
     const httpOnly = known.filter(([, spec]) => spec.http).map(([name]) => `--${name}`);
     if (httpOnly.some((flag) => given.has(flag.slice(2)))) {
@@ -184,11 +212,12 @@ export function parseFlags(args: readonly string[], command: Command): ServeFlag
 
 /** The flags part of a command's usage: one line per flag of the table. */
 export function flagsUsage(command: Command): string {
-  const lines = entries(command).map(([name, spec]) => {
-    const left = `--${name}${spec.value ? ` ${spec.value}` : ''}`;
-    const help = typeof spec.help === 'string' ? spec.help : (spec.help[command] ?? '');
-    return `  ${left.padEnd(14)}${help}`;
-  });
+  const rows = entries(command).map(([name, spec]) => ({
+    left: `--${name}${spec.value ? ` ${spec.value}` : ''}`,
+    help: typeof spec.help === 'string' ? spec.help : (spec.help[command] ?? ''),
+  }));
+  const width = Math.max(14, ...rows.map((row) => row.left.length + 2));
+  const lines = rows.map((row) => `  ${row.left.padEnd(width)}${row.help}`);
   return `${lines.join('\n')}\n`;
 }
 

@@ -93,9 +93,12 @@ async function serve(
     const { serveStdio } = require('../transports/stdio') as typeof import('../transports/stdio');
     return serveStdio(app as never, { input: io.input, output: io.output, error: io.error });
   }
-  const { serveHttp } = require('../transports/http') as typeof import('../transports/http');
+  const { jwtAuth, serveHttp } =
+    require('../transports/http') as typeof import('../transports/http');
   const port = flags.values.port as number;
   const host = flags.values.host as string;
+  const issuer = flags.values['jwt-issuer'] as string | undefined;
+  const audience = flags.values['jwt-audience'] as string | undefined;
   let server: Awaited<ReturnType<typeof serveHttp>>;
   try {
     server = await serveHttp(app as never, {
@@ -103,6 +106,7 @@ async function serve(
       host,
       path: (flags.values.path as string | undefined) ?? '/mcp',
       sessions: flags.values.stateless !== true,
+      ...(issuer === undefined ? {} : { authenticate: jwtAuth({ issuer, audience }) }),
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

@@ -160,7 +160,7 @@ describe('in-process: runCli(argv, io)', () => {
   test.each([
     [
       ['serve', '--help'],
-      /^Usage: declarative-mcp serve <module> \[--stdio \| --http \[--port N\] \[--host H\] \[--path P\] \[--stateless\]\]\n/,
+      /^Usage: declarative-mcp serve <module> \[--stdio \| --http \[--port N\] \[--host H\] \[--path P\] \[--stateless\] \[--jwt-issuer URL\] \[--jwt-audience URL\]\]\n/,
     ],
     [['serve', '-h'], /^Usage: declarative-mcp serve <module> /],
     [
@@ -173,8 +173,13 @@ describe('in-process: runCli(argv, io)', () => {
     expect(err).toBe('');
     expect(out).toMatch(usage);
     if (argv[0] === 'serve') {
-      expect(out).toContain('\n  --port N      HTTP port (default 3000; 0 picks a free one)\n');
-      expect(out).toContain('\n  --stateless   HTTP without sessions\n');
+      expect(out).toContain(
+        '\n  --port N            HTTP port (default 3000; 0 picks a free one)\n',
+      );
+      expect(out).toContain('\n  --stateless         HTTP without sessions\n');
+      expect(out).toContain(
+        '\n  --jwt-issuer URL    require OAuth 2.1 JWT access tokens from this issuer (needs the jose package)\n',
+      );
     } else {
       expect(out).not.toContain('--stateless');
     }
@@ -198,7 +203,7 @@ describe('in-process: runCli(argv, io)', () => {
     ],
     [
       ['serve', NOTES, '--port', '3000'],
-      'declarative-mcp serve: --port, --host, --path and --stateless go with --http.',
+      'declarative-mcp serve: --port, --host, --path, --stateless, --jwt-issuer and --jwt-audience go with --http.',
     ],
     [
       ['serve', NOTES, '--http', '--port', '70000'],
@@ -231,6 +236,14 @@ describe('in-process: runCli(argv, io)', () => {
       'declarative-mcp serve: --host must be an address or a host name, e.g. 127.0.0.1 (got "my host").',
     ],
     [['devtools', '--stateless'], 'declarative-mcp devtools: Unknown option --stateless.'],
+    [
+      ['serve', NOTES, '--http', '--jwt-issuer', 'id.example.com'],
+      'declarative-mcp serve: --jwt-issuer must be an absolute http(s) URL, e.g. https://id.example.com/realms/acme (got "id.example.com").',
+    ],
+    [
+      ['serve', NOTES, '--http', '--jwt-audience', 'https://mcp.example.com/mcp'],
+      'declarative-mcp serve: --jwt-audience goes with --jwt-issuer.',
+    ],
     [
       ['serve', 'src/server.ts'],
       'declarative-mcp serve: "src/server.ts" is TypeScript: compile with tsc first (npx tsc) and give the .js file it writes, e.g. dist/server.js. (Runners such as tsx drop the decorator metadata the framework reads.)',

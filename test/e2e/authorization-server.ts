@@ -74,3 +74,34 @@ export async function startAuthorizationServer(
     stop: () => child.stop(),
   };
 }
+
+/** An `initialize` request, as JSON text. */
+export const INITIALIZE = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: {
+    protocolVersion: '2025-11-25',
+    capabilities: {},
+    clientInfo: { name: 'oauth-e2e', version: '1' },
+  },
+});
+
+/** POSTs a JSON-RPC body to an MCP endpoint, with a bearer token and a session when given. */
+export function postMcp(
+  to: string,
+  body: string,
+  token?: string,
+  session?: string,
+): Promise<Response> {
+  return fetch(to, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+      ...(session === undefined ? {} : { 'mcp-session-id': session }),
+    },
+    body,
+  });
+}

@@ -5,25 +5,21 @@
  * tokens by the client credentials grant, and every bad token is refused with the right status
  * and `WWW-Authenticate` challenge.
  */
+
+import { join } from 'node:path';
 import {
   Client,
   ClientCredentialsProvider,
   InsufficientScopeError,
   StreamableHTTPClientTransport,
 } from '@modelcontextprotocol/client';
-import { type AuthorizationServer, startAuthorizationServer } from './authorization-server';
+import {
+  type AuthorizationServer,
+  INITIALIZE,
+  postMcp,
+  startAuthorizationServer,
+} from './authorization-server';
 import { example, type Launched, launch } from './examples';
-
-const INITIALIZE = JSON.stringify({
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: {
-    protocolVersion: '2025-11-25',
-    capabilities: {},
-    clientInfo: { name: 'oauth-e2e', version: '1' },
-  },
-});
 
 let as: AuthorizationServer;
 let server: Launched;
@@ -40,18 +36,7 @@ async function startServer(
   return { server: child, url: match[1]! };
 }
 
-function post(to: string, body: string, token?: string, session?: string): Promise<Response> {
-  return fetch(to, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
-      ...(session === undefined ? {} : { 'mcp-session-id': session }),
-    },
-    body,
-  });
-}
+const post = postMcp;
 
 function sdkClient(client: 'writer' | 'reader', scope: string, throwOnScope = false) {
   const authProvider = new ClientCredentialsProvider({
@@ -265,5 +250,59 @@ describe('key rotation', () => {
     expect((await post(url, INITIALIZE, after)).status).toBe(200);
     const old = await post(url, INITIALIZE, before);
     expect(old.status).toBe(401);
+  });
+});
+
+describe('declarative-mcp serve --jwt-issuer URL --jwt-audience URL', () => {
+  const CLI = join(__dirname, '..', '..', 'dist', 'src', 'cli', 'bin.js');
+
+  async function serveCli(args: string[]): Promise<{ cli: Launched; url: string }> {
+    const cli = launch(CLI, ['serve', example('oauth'), '--http', '--port', '0', ...args]);
+    const match = await cli.waitFor(/serving at (\S+)/, 'stderr');
+    return { cli, url: match[1]! };
+  }
+
+  test('--jwt-issuer: the SDK client finds the issuer from the 401 and calls a scoped tool', async () => {
+    const served = await serveCli(['--jwt-issuer', as.issuer]);
+    try {
+      const transport = new StreamableHTTPClientTransport(new URL(served.url), {
+        authProvider: new ClientCredentialsProvider({
+          clientId: 'writer',
+          clientSecret: 'writer-secret',
+          scope: 'journal:read journal:write',
+          expectedIssuer: as.issuer,
+        }),
+      });
+      const client = new Client({ name: 'oauth-cli-e2e', version: '1.0.0' });
+      await client.connect(transport);
+      try {
+        expect(await client.callTool({ name: 'read', arguments: {} })).toMatchObject({
+          content: [{ type: 'text' }],
+        });
+      } finally {
+        await client.close();
+      }
+      const forged = await post(served.url, INITIALIZE, await as.forge('other-issuer', served.url));
+      expect(forged.status).toBe(401);
+    } finally {
+      await served.cli.stop();
+    }
+  });
+
+  test('--jwt-audience: tokens for that audience pass, tokens for the URL itself do not', async () => {
+    const audience = 'https://mcp.example.com/mcp';
+    const served = await serveCli(['--jwt-issuer', as.issuer, '--jwt-audience', audience]);
+    try {
+      const bound = await as.token('writer', audience, 'journal:read');
+      expect((await post(served.url, INITIALIZE, bound)).status).toBe(200);
+      const local = await as.token('writer', served.url, 'journal:read');
+      const refused = await post(served.url, INITIALIZE, local);
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get('www-authenticate')).toContain(
+        'error_description="The access token is for another audience"',
+      );
+    } finally {
+      await served.cli.stop();
+    }
   });
 });

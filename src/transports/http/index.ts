@@ -1,10 +1,11 @@
 /**
  * MCP's Streamable HTTP transport: a `node:http` handler (mountable in Express, Fastify, Koa),
  * a ready server, sessions, Origin/Host checks, body limits, bearer authentication (static
- * tokens, JWT access tokens), scope challenges and RFC 9728 protected-resource metadata.
+ * tokens, JWT access tokens, token introspection), scope challenges and RFC 9728 protected-resource metadata.
  */
 export { type BearerTokens, type BearerVerify, bearerAuth, bearerToken } from './auth';
 export { createHttpHandler, type HttpHandler } from './handler';
+export { type IntrospectionAuthOptions, introspectionAuth } from './introspection';
 export { type JwtAuthOptions, jwtAuth } from './jwt';
 export { METADATA_PATH } from './metadata';
 export type { OAuthIdentity } from './oauth';

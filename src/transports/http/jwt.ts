@@ -1,11 +1,11 @@
 import { ConfigurationError } from '../../core';
 import { bearerToken } from './auth';
 import {
+  admit,
+  commonOptions,
   describeOAuth,
   discover,
-  grantedScopes,
-  holds,
-  identityOf,
+  expectedAudience,
   listOption,
   numberOption,
   once,
@@ -116,7 +116,7 @@ export function jwtAuth(options: JwtAuthOptions): Authenticate {
     );
   }
   const issuer = urlOption(owner, 'issuer', options.issuer);
-  const audience = listOption(owner, 'audience', options.audience, '"https://mcp.example.com/mcp"');
+  const common = commonOptions(owner, options);
   const jwksUri =
     options.jwksUri === undefined ? undefined : urlOption(owner, 'jwksUri', options.jwksUri);
   const algorithms =
@@ -132,13 +132,8 @@ export function jwtAuth(options: JwtAuthOptions): Authenticate {
     );
   }
   const clockTolerance = numberOption(owner, 'clockTolerance', options.clockTolerance, 0);
-  const required = listOption(owner, 'requiredScopes', options.requiredScopes, "['mcp:use']") ?? [];
   const cooldown = numberOption(owner, 'jwksCooldown', options.jwksCooldown, 30_000);
-  const timeout = numberOption(owner, 'timeout', options.timeout, 5_000);
-  const identify = options.identity ?? identityOf;
-  if (typeof identify !== 'function') {
-    throw new ConfigurationError('jwtAuth: "identity" must be a function of the claims.');
-  }
+  const { timeout } = common;
 
   const verifier = once(async () => {
     let jose: Jose;
@@ -165,12 +160,7 @@ export function jwtAuth(options: JwtAuthOptions): Authenticate {
   const authenticate: Authenticate = async (req, info?: AuthenticateInfo) => {
     const token = bearerToken(req);
     if (token === undefined) return null;
-    const expected = audience ?? (info?.resource === undefined ? undefined : [info.resource]);
-    if (expected === undefined) {
-      throw new ConfigurationError(
-        'jwtAuth: no audience to check. Give "audience", or let createHttpHandler/serveHttp call the hook (they tell it the resource URL).',
-      );
-    }
+    const expected = expectedAudience(owner, common.audience, info);
     const { jose, keys } = await verifier();
     let claims: Record<string, unknown>;
     try {
@@ -187,25 +177,7 @@ export function jwtAuth(options: JwtAuthOptions): Authenticate {
       if (description === undefined) throw error;
       return AuthRefusal.invalidToken(description);
     }
-    const identity = await identify(claims);
-    if (identity === null || identity === undefined) {
-      return AuthRefusal.invalidToken('The access token names no subject or client');
-    }
-    if (required.length > 0 && !holds(scopesOfIdentity(identity, claims), required)) {
-      return AuthRefusal.insufficientScope(required);
-    }
-    return identity;
+    return admit(common, claims);
   };
-  return describeOAuth(authenticate, { issuer, scopes: required });
-}
-
-/** The scopes an identity holds: its own `scopes` when it has them, else the claims'. */
-export function scopesOfIdentity(
-  identity: unknown,
-  claims: Readonly<Record<string, unknown>>,
-): readonly string[] {
-  const own = (identity as { scopes?: unknown } | null)?.scopes;
-  if (Array.isArray(own)) return own.filter((scope) => typeof scope === 'string');
-  if (own instanceof Set) return [...own].filter((scope) => typeof scope === 'string');
-  return grantedScopes(claims);
+  return describeOAuth(authenticate, { issuer, scopes: common.required });
 }

@@ -4,6 +4,8 @@
  * the mark that lets the endpoint derive its RFC 9728 document from the authenticator.
  */
 import { ConfigurationError } from '../../core';
+import type { AuthenticateInfo } from './options';
+import { AuthRefusal } from './refusal';
 
 /**
  * The identity {@link jwtAuth} and {@link introspectionAuth} give a request: what the default
@@ -196,4 +198,77 @@ export function once<T>(make: () => Promise<T>): () => Promise<T> {
     }
     return pending;
   };
+}
+
+/** The options {@link jwtAuth} and {@link introspectionAuth} share, checked and copied. */
+export interface CommonOptions {
+  readonly audience: readonly string[] | undefined;
+  readonly required: readonly string[];
+  readonly timeout: number;
+  readonly identify: (claims: Readonly<Record<string, unknown>>) => unknown;
+}
+
+/** Checks the shared options of an OAuth authenticator named `owner`. */
+export function commonOptions(
+  owner: string,
+  options: {
+    audience?: string | readonly string[];
+    requiredScopes?: readonly string[];
+    timeout?: number;
+    identity?: (claims: Readonly<Record<string, unknown>>) => unknown;
+  },
+): CommonOptions {
+  const identify = options.identity ?? identityOf;
+  if (typeof identify !== 'function') {
+    throw new ConfigurationError(`${owner}: "identity" must be a function of the claims.`);
+  }
+  return {
+    audience: listOption(owner, 'audience', options.audience, '"https://mcp.example.com/mcp"'),
+    required: listOption(owner, 'requiredScopes', options.requiredScopes, "['mcp:use']") ?? [],
+    timeout: numberOption(owner, 'timeout', options.timeout, 5_000),
+    identify,
+  };
+}
+
+/** The audiences a token must name: the configured ones, else the endpoint's resource URL. */
+export function expectedAudience(
+  owner: string,
+  audience: readonly string[] | undefined,
+  info: AuthenticateInfo | undefined,
+): readonly string[] {
+  if (audience !== undefined) return audience;
+  if (info?.resource !== undefined) return [info.resource];
+  throw new ConfigurationError(
+    `${owner}: no audience to check. Give "audience", or let createHttpHandler/serveHttp call the hook (they tell it the resource URL).`,
+  );
+}
+
+/** The scopes an identity holds: its own `scopes` when it has them, else the claims'. */
+function scopesOfIdentity(
+  identity: unknown,
+  claims: Readonly<Record<string, unknown>>,
+): readonly string[] {
+  const own = (identity as { scopes?: unknown } | null)?.scopes;
+  if (Array.isArray(own)) return own.filter((scope) => typeof scope === 'string');
+  if (own instanceof Set) return [...own].filter((scope) => typeof scope === 'string');
+  return grantedScopes(claims);
+}
+
+/**
+ * The identity of a verified token, or the refusal: `401` when its claims name nobody, `403`
+ * when it lacks a required scope.
+ */
+export async function admit(
+  common: CommonOptions,
+  claims: Readonly<Record<string, unknown>>,
+): Promise<unknown> {
+  const identity = await common.identify(claims);
+  if (identity === null || identity === undefined) {
+    return AuthRefusal.invalidToken('The access token names no subject or client');
+  }
+  const { required } = common;
+  if (required.length > 0 && !holds(scopesOfIdentity(identity, claims), required)) {
+    return AuthRefusal.insufficientScope(required);
+  }
+  return identity;
 }
