@@ -7,6 +7,19 @@
 import 'reflect-metadata';
 
 export * from '../decorators';
+export {
+  type DefinitionStates,
+  type EventStore,
+  type MemoryAdapterOptions,
+  type MessageBus,
+  memoryAdapter,
+  type RecordStore,
+  type SessionRecord,
+  type SessionTable,
+  type StateAdapter,
+  type StateBindable,
+  type StoredEvent,
+} from './adapter';
 export * from './core';
 export * from './devtools';
 export { type ProviderClass, resolveProvider, type ServiceContainer } from './di';

@@ -254,3 +254,23 @@ export class McpClientError extends Error {
     brand(this, MCP_CLIENT_ERROR);
   }
 }
+
+const SHARED_STATE_ERROR = Symbol.for('declarative-mcp.SharedStateError');
+
+/**
+ * The shared-state store (Redis, through `declarative-mcp/redis`) could not be reached or did not
+ * answer in time. At start-up it stops the server; while serving, the request that needed the
+ * store is answered HTTP `503` with a JSON-RPC error, and the adapter keeps reconnecting.
+ */
+export class SharedStateError extends Error {
+  /** True when `value` is a SharedStateError from any installed copy of this package. */
+  static is(value: unknown): value is SharedStateError {
+    return branded(value, SHARED_STATE_ERROR);
+  }
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'SharedStateError';
+    brand(this, SHARED_STATE_ERROR);
+  }
+}

@@ -22,6 +22,7 @@ export {
   Fault,
   McpClientError,
   RequestTimeoutError,
+  SharedStateError,
   ToolError,
   UsageError,
 } from './errors';

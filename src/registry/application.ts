@@ -1,4 +1,5 @@
 import type { DefinitionKind, Interceptor } from '../../decorators';
+import type { StateAdapter, StateBindable } from '../adapter';
 import {
   APP_MIME_TYPE,
   type Completion,
@@ -28,6 +29,7 @@ import type { Entry } from './entries';
 import { stderrReporter } from './report';
 import { toContents, toolFailure, toPromptResult, toToolResult } from './results';
 import { scanProvider } from './scan';
+import { SharedDefinitions } from './shared-definitions';
 
 /** Options of {@link McpApplication.create}. */
 export interface McpApplicationOptions<C = unknown> {
@@ -95,7 +97,7 @@ const NOT_ALLOWED = Object.freeze({
  * const app = McpApplication.create({ name: 'Weather', version: '1.0.0', providers: [WeatherTools] });
  * await serveStdio(app);
  */
-export class McpApplication<C = unknown> {
+export class McpApplication<C = unknown> implements StateBindable {
   /** The protocol core the closures were generated for. */
   readonly core: McpCore<C>;
   private readonly entries: Entry[];
@@ -105,6 +107,8 @@ export class McpApplication<C = unknown> {
   private readonly templates: Entry[] = [];
   private readonly authorize: Authorize<C>;
   private readonly listChanged: boolean;
+  /** The state adapters this application is bound to (by the transports that serve it). */
+  private readonly shared = new Set<SharedDefinitions>();
   private lists!: Record<DefinitionKind, Entry[]>;
 
   /** Scans `providers` and builds the application; throws a {@link ConfigurationError} for any mistake, naming class and method. */
@@ -229,6 +233,45 @@ export class McpApplication<C = unknown> {
     this.core.notifyResourceUpdated(uri);
   }
 
+  /**
+   * Keeps the enabled/disabled set in a state adapter, so {@link enable} and {@link disable}
+   * apply to every process that serves this application with the same adapter. Called by the
+   * HTTP transport given `adapter`; there is no need to call it yourself.
+   */
+  bindState(
+    adapter: StateAdapter,
+    report: (error: unknown) => void,
+  ): { ready: Promise<void>; unbind(): Promise<void> } {
+    const binding = new SharedDefinitions(
+      adapter,
+      (key, enabled) => this.applyShared(key, enabled),
+      report,
+    );
+    this.shared.add(binding);
+    return {
+      ready: binding.start(),
+      unbind: () => {
+        this.shared.delete(binding);
+        return binding.unbind();
+      },
+    };
+  }
+
+  /** A state recorded in a state adapter (`kind:key`), applied without notifying anyone. */
+  private applyShared(key: string, enabled: boolean): void {
+    const at = key.indexOf(':');
+    const kind = key.slice(0, at);
+    const name = key.slice(at + 1);
+    let changed = false;
+    for (const entry of this.entries) {
+      if (entry.kind === kind && entry.key === name && entry.enabled !== enabled) {
+        entry.enabled = enabled;
+        changed = true;
+      }
+    }
+    if (changed) this.refresh();
+  }
+
   private toggle(key: string, kind: DefinitionKind | undefined, enabled: boolean): void {
     const matches = this.entries.filter(
       (entry) => entry.key === key && (kind === undefined || entry.kind === kind),
@@ -241,6 +284,9 @@ export class McpApplication<C = unknown> {
     for (const entry of changed) entry.enabled = enabled;
     if (changed.length === 0) return;
     this.refresh();
+    for (const binding of this.shared) {
+      for (const entry of changed) binding.announce(`${entry.kind}:${entry.key}`, enabled);
+    }
     if (!this.listChanged) return;
     const kinds = new Set(
       changed.map(

@@ -1,10 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isStateBindable, memoryAdapter, type StateAdapter } from '../../adapter';
 import {
   coreOf,
   type JsonObject,
   type McpCore,
   type Peer,
   type Servable,
+  SharedStateError,
   VERSIONS,
 } from '../../core';
 import { defaultIdentityKey } from './auth';
@@ -28,6 +30,7 @@ import { SESSION_NOT_FOUND, sendEmpty, sendError, TRANSPORT_ERROR } from './repl
 import { hostPolicy, originPolicy } from './security';
 import type { HttpSession } from './session';
 import { type SessionEntry, SessionStore } from './sessions';
+import { applyRecord, SessionRecords } from './shared';
 import { SseStream } from './sse';
 
 /** The revision a server assumes when a client sends no `MCP-Protocol-Version` (MCP 2025-06-18). */
@@ -91,10 +94,19 @@ function defaultOnError(error: unknown): void {
 export class HttpEndpoint<C> {
   readonly options: ResolvedOptions<C>;
   readonly core: McpCore<C>;
-  /** The sessions (session mode only). */
+  /** The sessions this process holds (session mode only). */
   readonly store: SessionStore | undefined;
   /** POSTs being answered right now. */
   readonly flights = new FlightTable();
+  /** Shared state: `options.adapter`, or an in-memory one of this endpoint's own. */
+  readonly adapter: StateAdapter;
+  /** The sessions' records in the adapter (session mode only). */
+  readonly records: SessionRecords | undefined;
+  /** Settles once the adapter is open and the application bound to it; rejects when it cannot open. */
+  readonly ready: Promise<void>;
+  private isReady = false;
+  private readonly ownsAdapter: boolean;
+  private unbind: (() => Promise<void>) | undefined;
   /** The `requestTimeout` deadlines of the POSTs in flight, on one timer. */
   readonly deadlines: DeadlineQueue;
   /** The `bodyTimeout` deadlines of the bodies being read, on one timer. */
@@ -117,8 +129,14 @@ export class HttpEndpoint<C> {
     this.deadlines = new DeadlineQueue(this.options.requestTimeout);
     this.bodyDeadlines = new DeadlineQueue(this.options.bodyTimeout);
     this.bodies = new BodyBudget(this.options.maxPendingBodyBytes);
+    this.ownsAdapter = this.options.adapter === undefined;
+    const adapter = this.options.adapter ?? memoryAdapter();
+    this.adapter = adapter;
     if (this.options.sessions) {
       const { sessionIdleTimeout, maxSessions, clientRequestTimeout } = this.options;
+      const report = (error: unknown) => this.report(error);
+      const records = new SessionRecords(adapter, sessionIdleTimeout, maxSessions, report);
+      this.records = records;
       this.store = new SessionStore({
         idleTimeout: sessionIdleTimeout,
         max: maxSessions,
@@ -132,9 +150,28 @@ export class HttpEndpoint<C> {
         onCancel: (entry, id) => {
           for (const flight of this.flights.of(entry)) if (flight.cancelled(id)) return;
         },
+        // A shared record expires in the store by its own TTL: another process may be using it.
+        onExpired: (entry) => {
+          if (!adapter.shared) records.forget(entry.session.id!);
+        },
+        onBusy: (entry, now) => records.touch(entry, now),
       });
       this.detach = this.core.attach((message, filter) => this.broadcast(message, filter));
     }
+    this.ready = this.prepare(servable);
+    // Awaited by the first requests (and by serveHttp); never an unhandled rejection.
+    this.ready.then(undefined, () => {});
+  }
+
+  /** Opens the adapter and binds the application's shared state (its enabled/disabled set) to it. */
+  private async prepare(servable: Servable<C>): Promise<void> {
+    await this.adapter.open();
+    if (isStateBindable(servable)) {
+      const binding = servable.bindState(this.adapter, (error) => this.report(error));
+      this.unbind = binding.unbind;
+      await binding.ready;
+    }
+    this.isReady = true;
   }
 
   /** Whether {@link close} was called. */
@@ -146,7 +183,9 @@ export class HttpEndpoint<C> {
   serve(req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void): void {
     let pending: unknown;
     try {
-      pending = this.route(req, res, next);
+      pending = this.isReady
+        ? this.route(req, res, next)
+        : this.ready.then(() => this.route(req, res, next));
     } catch (error) {
       this.fail(error, req, res);
       return;
@@ -160,6 +199,18 @@ export class HttpEndpoint<C> {
   /** An unexpected error while answering: reported, and answered `500` if nothing went out yet. */
   private fail(error: unknown, req: IncomingMessage, res: ServerResponse): void {
     this.report(error, req);
+    if (SharedStateError.is(error)) {
+      // The process keeps serving what needs no shared state, and the adapter reconnects.
+      if (!res.headersSent) {
+        sendError(
+          res,
+          503,
+          `Service Unavailable: the shared state (${this.adapter.name}) cannot be reached; try again shortly`,
+          { 'Retry-After': '5' },
+        );
+      } else if (!res.writableEnded) res.end();
+      return;
+    }
     if (!res.headersSent) sendError(res, 500, 'Internal error', undefined, -32603);
     else if (!res.writableEnded) res.end();
   }
@@ -329,7 +380,7 @@ export class HttpEndpoint<C> {
     req: IncomingMessage,
     res: ServerResponse,
     identity: unknown,
-  ): SessionEntry | undefined {
+  ): SessionEntry | undefined | Promise<SessionEntry | undefined> {
     const store = this.store!;
     const id = req.headers['mcp-session-id'];
     if (typeof id !== 'string' || id === '') {
@@ -341,6 +392,23 @@ export class HttpEndpoint<C> {
       return undefined;
     }
     const entry = store.get(id);
+    // Held here: no look-up in the adapter (the common case, and the only one in memory).
+    if (entry !== undefined) return this.admit(entry, res, identity);
+    return this.records!.load(id).then((record) => {
+      if (record === undefined) return this.admit(undefined, res, identity);
+      const fresh = store.entryFor(id, identity, record.owner);
+      applyRecord(fresh.session.peer, record);
+      const found = store.adopt(fresh);
+      return this.admit(found, res, identity);
+    });
+  }
+
+  /** The entry if the identity may use it; else `404` (unknown, ended, expired, or another's). */
+  private admit(
+    entry: SessionEntry | undefined,
+    res: ServerResponse,
+    identity: unknown,
+  ): SessionEntry | undefined {
     if (entry === undefined || entry.owner !== this.ownerOf(identity)) {
       sendError(
         res,
@@ -352,6 +420,7 @@ export class HttpEndpoint<C> {
       return undefined;
     }
     if (this.options.authenticate !== undefined) entry.session.identity = identity;
+    this.records!.touch(entry, Date.now());
     return entry;
   }
 
@@ -391,12 +460,21 @@ export class HttpEndpoint<C> {
   }
 
   /** `GET`: the session's server-to-client stream (broadcasts, and messages of calls whose POST is gone). */
-  private openStream(req: IncomingMessage, res: ServerResponse, identity: unknown): void {
+  private openStream(
+    req: IncomingMessage,
+    res: ServerResponse,
+    identity: unknown,
+  ): Promise<void> | void {
     if (!accepts(req.headers.accept, 'text/event-stream')) {
       sendError(res, 406, 'Not Acceptable: the Accept header must list text/event-stream');
       return;
     }
-    const entry = this.findSession(req, res, identity);
+    const found = this.findSession(req, res, identity);
+    if (found instanceof Promise) return found.then((entry) => this.stream(req, res, entry));
+    return this.stream(req, res, found);
+  }
+
+  private stream(req: IncomingMessage, res: ServerResponse, entry: SessionEntry | undefined): void {
     if (entry === undefined || !this.checkVersion(req, res, entry.session.revision)) return;
     // One stream per session: a new GET (a client reconnecting) replaces the old one.
     entry.stream?.end();
@@ -414,10 +492,15 @@ export class HttpEndpoint<C> {
   }
 
   /** `DELETE`: ends the session (`204`); its calls are aborted and its stream closed. */
-  private endSession(req: IncomingMessage, res: ServerResponse, identity: unknown): void {
-    const entry = this.findSession(req, res, identity);
+  private async endSession(
+    req: IncomingMessage,
+    res: ServerResponse,
+    identity: unknown,
+  ): Promise<void> {
+    const entry = await this.findSession(req, res, identity);
     if (entry === undefined || !this.checkVersion(req, res, entry.session.revision)) return;
     this.store!.end(entry, 'The client ended the session.');
+    await this.records!.delete(entry.session.id!);
     sendEmpty(res, 204);
   }
 
@@ -477,8 +560,16 @@ export class HttpEndpoint<C> {
         }
       }
     }
+    if (this.store !== undefined && !this.adapter.shared) {
+      // Shared records outlive this process (another one, or this one restarted, takes over).
+      for (const entry of this.store.values()) this.records!.forget(entry.session.id!);
+    }
     this.store?.clear('The server shut down.');
     this.deadlines.close();
     this.bodyDeadlines.close();
+    const unbind = this.unbind;
+    this.unbind = undefined;
+    await unbind?.().then(undefined, (error: unknown) => this.report(error));
+    if (this.ownsAdapter) await this.adapter.close();
   }
 }

@@ -16,6 +16,11 @@ export interface HttpHandler {
   /** Whether {@link close} was called. */
   readonly closing: boolean;
   /**
+   * Resolves once the shared-state adapter is open (at once for the in-memory one); rejects with
+   * a `SharedStateError` when it cannot be reached. Requests that come before wait for it.
+   */
+  readonly ready: Promise<void>;
+  /**
    * Shuts down gracefully: new requests get `503`, the GET streams end, POSTs in flight may
    * finish for up to `shutdownTimeout` ms (then their calls are aborted and they are answered
    * `503`), every session ends, the timers stop and the core's broadcaster is detached.
@@ -54,6 +59,7 @@ export function createHttpHandler<C = HttpSession>(
   Object.defineProperties(handler, {
     sessions: { get: () => endpoint.store?.size ?? 0, enumerable: true },
     closing: { get: () => endpoint.closing, enumerable: true },
+    ready: { value: endpoint.ready, enumerable: true },
     close: { value: () => endpoint.close(), enumerable: true },
   });
   return handler as HttpHandler;

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { StateAdapter } from '../../adapter';
 import { type Awaitable, ConfigurationError } from '../../core';
 import { oauthOf } from './oauth';
 import type { HttpSession } from './session';
@@ -168,6 +169,15 @@ export interface HttpHandlerOptions<C = HttpSession> {
    * (its `id`, `identity`, `revision` and `peer`; in stateless mode a session without `id`).
    */
   context?: (req: IncomingMessage, session: HttpSession, identity: unknown) => C;
+  /**
+   * Where shared state lives: sessions, the answers and cancellations of server-to-client
+   * requests, notifications, SSE event history and the application's enabled/disabled set.
+   * Default: an in-memory adapter of this handler's own (one process). `redisAdapter` from
+   * `declarative-mcp/redis` shares it between processes: then any process serves any request of
+   * any session, and `app.enable/disable` and `app.notifyResourceUpdated` act on every process.
+   * The handler opens it (see {@link HttpHandler.ready}); closing an adapter you passed is yours.
+   */
+  adapter?: StateAdapter;
   /** Told about unexpected errors of the transport (a throwing `authenticate` or `context`, …). Default: printed on stderr. */
   onError?: (error: unknown, req?: IncomingMessage) => void;
 }

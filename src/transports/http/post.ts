@@ -10,6 +10,7 @@ import { AuthRefusal } from './refusal';
 import { sendError, sendJson } from './reply';
 import { HttpSession } from './session';
 import type { SessionEntry } from './sessions';
+import { changesSession } from './shared';
 
 /** MCP 2025-06-18 basic/transports: without `MCP-Protocol-Version`, assume 2025-03-26. */
 const ASSUMED_REVISION: ProtocolVersion = '2025-03-26';
@@ -170,7 +171,7 @@ export async function handlePost<C>(
   res: ServerResponse,
   identity: unknown,
 ): Promise<void> {
-  const { options, store } = endpoint;
+  const { options, store, records } = endpoint;
   const accept = req.headers.accept;
   if (!accepts(accept, 'application/json') || !accepts(accept, 'text/event-stream')) {
     return sendError(
@@ -233,9 +234,27 @@ export async function handlePost<C>(
           );
         }
         found = store.open(identity, endpoint.ownerOf(identity));
+        let created: boolean;
+        try {
+          created = await records!.create(found);
+        } catch (error) {
+          store.end(found, 'The shared state cannot be reached.');
+          throw error;
+        }
+        if (!created) {
+          // maxSessions counts the sessions of every process sharing the adapter.
+          store.end(found, 'The cluster holds as many sessions as it may.');
+          return sendError(
+            res,
+            503,
+            'Service Unavailable: the server holds as many sessions as it may; try again later',
+            { 'Retry-After': '10' },
+          );
+        }
         opened = true;
       } else {
-        found = endpoint.findSession(req, res, identity);
+        const lookup = endpoint.findSession(req, res, identity);
+        found = lookup instanceof Promise ? await lookup : lookup;
         if (found === undefined || !endpoint.checkVersion(req, res, found.session.revision)) return;
       }
       found.active += 1;
@@ -285,6 +304,10 @@ export async function handlePost<C>(
       store!.end(entry!, 'initialize failed.');
       opened = false;
       if (!res.headersSent) res.removeHeader('Mcp-Session-Id');
+      await records!.delete(session.id!);
+    } else if (entry !== undefined && changesSession(value)) {
+      // Saved before the answer: once the client reads it, every process sees the change.
+      await records!.save(entry);
     }
     if (answer === undefined) return; // answered already (deadline, cancellation, session end)
     if (exchange.wanted !== undefined) {
@@ -296,6 +319,7 @@ export async function handlePost<C>(
     if (opened) {
       store!.end(entry!, 'initialize failed.');
       if (!res.headersSent) res.removeHeader('Mcp-Session-Id');
+      records!.forget(entry!.session.id!);
     }
     throw error;
   } finally {

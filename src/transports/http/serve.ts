@@ -47,6 +47,13 @@ export async function serveHttp<C = HttpSession>(
 ): Promise<HttpServerHandle> {
   const { port = 0, host = '127.0.0.1', path = '/mcp', ...handlerOptions } = options;
   const handler = createHttpHandler(servable, { ...handlerOptions, path });
+  try {
+    // Shared state unreachable at start: a start-up error, before anything listens.
+    await handler.ready;
+  } catch (error) {
+    await handler.close();
+    throw error;
+  }
   const server = createServer(handler);
   try {
     await new Promise<void>((resolve, reject) => {

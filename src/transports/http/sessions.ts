@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type JsonRpcId, Peer } from '../../core';
+import { type JsonRpcId, Peer, type PeerOptions } from '../../core';
 import { HttpSession } from './session';
 import type { SseStream } from './sse';
 
@@ -11,6 +11,8 @@ export interface SessionEntry {
   /** POSTs of this session being answered right now (a busy session is never idle). */
   active: number;
   lastActive: number;
+  /** When the adapter last renewed the session's expiry (see `SessionRecords.touch`). */
+  touchedAt: number;
   /** The server-to-client stream opened with GET, while it is open. */
   stream: SseStream | undefined;
 }
@@ -32,6 +34,12 @@ export interface SessionStoreOptions {
   onEnd?: (entry: SessionEntry, reason: string) => void;
   /** Told when a request of the session in flight was cancelled. */
   onCancel?: (entry: SessionEntry, id: JsonRpcId) => void;
+  /** Told when a session ends by idle expiry (its record is the adapter's to end). */
+  onExpired?: (entry: SessionEntry) => void;
+  /** Told on each sweep about a session kept busy by a POST or a stream (to renew its record). */
+  onBusy?: (entry: SessionEntry, now: number) => void;
+  /** More options of a session's peer (a shared adapter routes what the peer does not hold). */
+  peerOptions?: (id: string) => PeerOptions;
 }
 
 /**
@@ -71,9 +79,17 @@ export class SessionStore {
   open(identity: unknown, owner: string | undefined): SessionEntry {
     let id = newSessionId();
     while (this.entries.has(id)) id = newSessionId();
-    const { onCancel } = this.options;
+    const entry = this.entryFor(id, identity, owner);
+    this.entries.set(id, entry);
+    return entry;
+  }
+
+  /** A new entry (not yet held) for a session id: its peer made with the store's options. */
+  entryFor(id: string, identity: unknown, owner: string | undefined): SessionEntry {
+    const { onCancel, peerOptions } = this.options;
     let entry: SessionEntry | undefined;
     const peer = new Peer({
+      ...peerOptions?.(id),
       requestTimeout: this.options.clientRequestTimeout,
       onCancel: onCancel && ((request) => onCancel(entry!, request)),
     });
@@ -82,17 +98,34 @@ export class SessionStore {
       owner,
       active: 0,
       lastActive: Date.now(),
+      touchedAt: Date.now(),
       stream: undefined,
     };
+    return entry;
+  }
+
+  /**
+   * Holds an entry for a session opened elsewhere (another process, or an earlier run of this
+   * one), found in the adapter; an entry that came first for the same id wins.
+   */
+  adopt(entry: SessionEntry): SessionEntry {
+    const id = entry.session.id!;
+    const present = this.entries.get(id);
+    if (present !== undefined) return present;
     this.entries.set(id, entry);
     return entry;
+  }
+
+  /** The entry this process holds for a session id, without expiring it. */
+  peek(id: string): SessionEntry | undefined {
+    return this.entries.get(id);
   }
 
   /** The live session with this id; an expired one is ended and not returned. */
   get(id: string): SessionEntry | undefined {
     const entry = this.entries.get(id);
     if (entry !== undefined && this.expired(entry, Date.now())) {
-      this.end(entry, 'The session expired.');
+      this.expire(entry);
       return undefined;
     }
     return entry;
@@ -117,8 +150,14 @@ export class SessionStore {
   sweep(): void {
     const now = Date.now();
     for (const entry of this.entries.values()) {
-      if (this.expired(entry, now)) this.end(entry, 'The session expired.');
+      if (this.expired(entry, now)) this.expire(entry);
+      else if (entry.active > 0 || entry.stream !== undefined) this.options.onBusy?.(entry, now);
     }
+  }
+
+  private expire(entry: SessionEntry): void {
+    this.end(entry, 'The session expired.');
+    this.options.onExpired?.(entry);
   }
 
   /** Ends every session and stops the sweeper. */

@@ -1,0 +1,145 @@
+import type { JsonObject } from '../core';
+
+/**
+ * A session as shared state keeps it: everything any process needs to serve the session's next
+ * request. Live things (open streams, calls in flight) stay in the process that holds them.
+ */
+export interface SessionRecord {
+  /** The `Mcp-Session-Id`. */
+  readonly id: string;
+  /** The key of the identity that opened the session (see `identityKey`); absent without authentication. */
+  owner?: string;
+  /** The revision agreed at `initialize`. */
+  revision?: string;
+  /** The `capabilities` the client declared at `initialize`. */
+  clientCapabilities?: JsonObject;
+  /** The `clientInfo` the client sent at `initialize`. */
+  clientInfo?: JsonObject;
+  /** The level set with `logging/setLevel`. */
+  logLevel?: string;
+  /** The resource URIs the client subscribed to. */
+  subscriptions?: string[];
+}
+
+/** The sessions of every process, each with an expiry (its idle timeout). */
+export interface SessionTable {
+  /**
+   * Stores a new session unless `max` sessions already live (counting every process); false
+   * when full. `ttl` is in ms (`0`: never expires).
+   */
+  create(record: SessionRecord, ttl: number, max: number): Promise<boolean>;
+  /** The live session with this id, or undefined (unknown, ended or expired). */
+  get(id: string): Promise<SessionRecord | undefined>;
+  /** Replaces a live session's record and renews its expiry; false when it is gone. */
+  update(record: SessionRecord, ttl: number): Promise<boolean>;
+  /** Renews a session's expiry; false when it is gone. */
+  touch(id: string, ttl: number): Promise<boolean>;
+  /** Ends a session; false when it was not there. */
+  delete(id: string): Promise<boolean>;
+  /** How many sessions live (every process). */
+  count(): Promise<number>;
+}
+
+/**
+ * Publish/subscribe between the processes (and within one): how a client's answer, a
+ * cancellation or a notification reaches the process that holds the call or the stream.
+ * Messages are strings (JSON text); delivery is at most once, in order per publisher.
+ */
+export interface MessageBus {
+  /** Sends `message` to every subscriber of `channel`, in every process (this one too). */
+  publish(channel: string, message: string): Promise<void>;
+  /** Listens on `channel`; resolves once listening, to the function that stops. */
+  subscribe(channel: string, listener: (message: string) => void): Promise<() => Promise<void>>;
+}
+
+/** One event of a resumable SSE stream. */
+export interface StoredEvent {
+  /** The SSE `id` (it names its stream too). */
+  readonly id: string;
+  /** The `data` (a JSON-RPC message's text; empty for a priming event). */
+  readonly data: string;
+}
+
+/**
+ * The history of SSE streams, so a client that lost a stream can resume it with `Last-Event-ID`
+ * (MCP 2025-11-25 basic/transports, SEP-1699). Each stream keeps its latest events only (a cap)
+ * and for a while only (an expiry).
+ */
+export interface EventStore {
+  /** Appends an event to `stream`; resolves to its id, unique, from which {@link streamOf} finds the stream. */
+  append(stream: string, data: string): Promise<string>;
+  /** The stream an event id belongs to; undefined when the id is not one this store made. */
+  streamOf(eventId: string): string | undefined;
+  /** The events of the id's stream after it, oldest first; undefined when the stream is unknown or expired. */
+  after(eventId: string): Promise<StoredEvent[] | undefined>;
+}
+
+/** Which definitions are enabled or disabled (`app.enable` / `app.disable`), for every process. */
+export interface DefinitionStates {
+  /** Records the state of a definition (`key` names its kind and name or URI). */
+  set(key: string, enabled: boolean): Promise<void>;
+  /** Every state recorded so far. */
+  all(): Promise<Record<string, boolean>>;
+}
+
+/**
+ * Generic keyed records with an expiry, for features that keep their own state (tasks, …).
+ * Values are JSON-compatible; what is stored is a copy.
+ */
+export interface RecordStore {
+  /** The value under `key`, or undefined (never set, deleted or expired). */
+  get<T = unknown>(key: string): Promise<T | undefined>;
+  /** Stores `value` under `key`, replacing any; `ttl` in ms (absent or `0`: never expires). */
+  set(key: string, value: unknown, ttl?: number): Promise<void>;
+  /** Stores `value` only if `key` holds nothing; true when stored. */
+  add(key: string, value: unknown, ttl?: number): Promise<boolean>;
+  /** Removes `key`; true when it was there. */
+  delete(key: string): Promise<boolean>;
+}
+
+/**
+ * Everything that must outlive a request or be seen by another process: sessions, the message bus,
+ * SSE event history, the enabled/disabled set and generic records. Hand one to
+ * `createHttpHandler(app, { adapter })` / `serveHttp(app, { adapter })`; the default is
+ * {@link memoryAdapter} (one process). `redisAdapter` from `declarative-mcp/redis` shares it
+ * between processes.
+ */
+export interface StateAdapter {
+  /** A name for messages (`'memory'`, `'redis'`). */
+  readonly name: string;
+  /** Whether other processes see this state (false for the in-memory adapter). */
+  readonly shared: boolean;
+  readonly sessions: SessionTable;
+  readonly bus: MessageBus;
+  readonly events: EventStore;
+  readonly definitions: DefinitionStates;
+  readonly records: RecordStore;
+  /**
+   * Gets ready (connects); rejects with a `SharedStateError` that says what to check when the
+   * store cannot be reached. Calling it again returns the same promise.
+   */
+  open(): Promise<void>;
+  /** Lets go of connections and timers. Calling it again returns the same promise. */
+  close(): Promise<void>;
+}
+
+/**
+ * Implemented by what a transport serves (an `McpApplication`) to keep its own shared state
+ * (the enabled/disabled set) in the adapter: `ready` settles once the recorded state is applied,
+ * `unbind` lets go.
+ */
+export interface StateBindable {
+  bindState(
+    adapter: StateAdapter,
+    report: (error: unknown) => void,
+  ): { ready: Promise<void>; unbind(): Promise<void> };
+}
+
+/** Whether `value` implements {@link StateBindable}. */
+export function isStateBindable(value: unknown): value is StateBindable {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { bindState?: unknown }).bindState === 'function'
+  );
+}

@@ -1,0 +1,17 @@
+/**
+ * Shared state: the one adapter through which sessions, client answers, notifications, SSE event
+ * history, the enabled/disabled set and generic records outlive a request and reach every process.
+ */
+export {
+  type DefinitionStates,
+  type EventStore,
+  isStateBindable,
+  type MessageBus,
+  type RecordStore,
+  type SessionRecord,
+  type SessionTable,
+  type StateAdapter,
+  type StateBindable,
+  type StoredEvent,
+} from './adapter';
+export { EVENT_DEFAULTS, eventOptions, type MemoryAdapterOptions, memoryAdapter } from './memory';

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import type { StateAdapter } from '../adapter';
+
+/** The bus channel on which processes tell each other about `enable`/`disable`. */
+const CHANNEL = 'definitions';
+
+interface Announcement {
+  origin: string;
+  key: string;
+  enabled: boolean;
+}
+
+function isAnnouncement(value: unknown): value is Announcement {
+  const v = value as Partial<Announcement> | null;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.origin === 'string' &&
+    typeof v.key === 'string' &&
+    typeof v.enabled === 'boolean'
+  );
+}
+
+/**
+ * An application's enabled/disabled set kept in a state adapter: what `enable`/`disable` change
+ * is recorded there and announced on the bus, so every process serving the application lists
+ * the same definitions; at binding, the recorded states are applied. Keys are `kind:name`.
+ */
+export class SharedDefinitions {
+  private readonly origin = randomBytes(9).toString('base64url');
+  private stop: (() => Promise<void>) | undefined;
+
+  constructor(
+    private readonly adapter: StateAdapter,
+    /** Applies a state from elsewhere, without notifying clients (the process that changed it did). */
+    private readonly apply: (key: string, enabled: boolean) => void,
+    private readonly report: (error: unknown) => void,
+  ) {}
+
+  /** Listens for other processes' changes, then applies the states recorded so far. */
+  async start(): Promise<void> {
+    this.stop = await this.adapter.bus.subscribe(CHANNEL, (text) => {
+      let message: unknown;
+      try {
+        message = JSON.parse(text);
+      } catch {
+        return;
+      }
+      if (isAnnouncement(message) && message.origin !== this.origin)
+        this.apply(message.key, message.enabled);
+    });
+    const states = await this.adapter.definitions.all();
+    for (const [key, enabled] of Object.entries(states)) this.apply(key, enabled);
+  }
+
+  /** Records and announces a change made in this process; failures are reported. */
+  announce(key: string, enabled: boolean): void {
+    const message = JSON.stringify({ origin: this.origin, key, enabled } satisfies Announcement);
+    this.adapter.definitions
+      .set(key, enabled)
+      .then(() => this.adapter.bus.publish(CHANNEL, message))
+      .then(undefined, this.report);
+  }
+
+  /** Stops listening. */
+  async unbind(): Promise<void> {
+    const stop = this.stop;
+    this.stop = undefined;
+    await stop?.();
+  }
+}

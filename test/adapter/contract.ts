@@ -1,0 +1,148 @@
+/**
+ * What every StateAdapter does, as one suite run against each implementation. The factory must
+ * give an adapter with `eventsPerStream: 3` and `eventTtl: 200` ms.
+ */
+import type { StateAdapter } from '../../src/adapter';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resolves with the next `count` messages of a channel (bounded: rejects after 2 s). */
+function collect(adapter: StateAdapter, channel: string, count: number) {
+  const messages: string[] = [];
+  let done!: () => void;
+  const arrived = new Promise<void>((resolve) => {
+    done = resolve;
+  });
+  const stop = adapter.bus.subscribe(channel, (message) => {
+    messages.push(message);
+    if (messages.length === count) done();
+  });
+  const within = async () => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`only ${messages.length} of ${count} messages on ${channel}`)),
+        2000,
+      );
+    });
+    try {
+      await Promise.race([arrived, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  return { messages, stop, within };
+}
+
+export function adapterContract(name: string, make: () => Promise<StateAdapter>): void {
+  describe(`${name} adapter`, () => {
+    let adapter: StateAdapter;
+
+    beforeEach(async () => {
+      adapter = await make();
+      await adapter.open();
+    });
+    afterEach(() => adapter.close());
+
+    it('sessions: create up to max, get a copy, update, touch, delete, count', async () => {
+      const record = { id: 's1', owner: 'alice', revision: '2025-11-25', subscriptions: ['a://x'] };
+      expect(await adapter.sessions.create(record, 60_000, 2)).toBe(true);
+      expect(await adapter.sessions.create({ id: 's2' }, 60_000, 2)).toBe(true);
+      expect(await adapter.sessions.create({ id: 's3' }, 60_000, 2)).toBe(false);
+      expect(await adapter.sessions.count()).toBe(2);
+      const got = await adapter.sessions.get('s1');
+      expect(got).toEqual(record);
+      got!.subscriptions!.push('changed');
+      expect((await adapter.sessions.get('s1'))!.subscriptions).toEqual(['a://x']);
+      expect(await adapter.sessions.update({ ...record, logLevel: 'error' }, 60_000)).toBe(true);
+      expect((await adapter.sessions.get('s1'))!.logLevel).toBe('error');
+      expect(await adapter.sessions.update({ id: 'nobody' }, 60_000)).toBe(false);
+      expect(await adapter.sessions.touch('s2', 60_000)).toBe(true);
+      expect(await adapter.sessions.delete('s2')).toBe(true);
+      expect(await adapter.sessions.delete('s2')).toBe(false);
+      expect(await adapter.sessions.touch('s2', 60_000)).toBe(false);
+      expect(await adapter.sessions.get('s2')).toBeUndefined();
+      expect(await adapter.sessions.count()).toBe(1);
+    });
+
+    it('sessions expire after their ttl unless touched', async () => {
+      await adapter.sessions.create({ id: 'short' }, 150, 10);
+      await adapter.sessions.create({ id: 'kept' }, 150, 10);
+      await sleep(90);
+      await adapter.sessions.touch('kept', 400);
+      await sleep(120);
+      expect(await adapter.sessions.get('short')).toBeUndefined();
+      expect(await adapter.sessions.get('kept')).toEqual({ id: 'kept' });
+      expect(await adapter.sessions.count()).toBe(1);
+      // A full table frees expired places for a new session.
+      expect(await adapter.sessions.create({ id: 'next' }, 150, 2)).toBe(true);
+    });
+
+    it('bus: every subscriber of a channel gets each message, in order; unsubscribe stops', async () => {
+      const a = collect(adapter, 'chan', 2);
+      const b = collect(adapter, 'chan', 2);
+      const other = collect(adapter, 'other', 1);
+      await a.stop;
+      await b.stop;
+      await other.stop;
+      await adapter.bus.publish('chan', 'one');
+      await adapter.bus.publish('chan', 'two');
+      await a.within();
+      await b.within();
+      expect(a.messages).toEqual(['one', 'two']);
+      expect(b.messages).toEqual(['one', 'two']);
+      expect(other.messages).toEqual([]);
+      await (await a.stop)();
+      await adapter.bus.publish('chan', 'three');
+      await sleep(50);
+      expect(a.messages).toEqual(['one', 'two']);
+      await (await b.stop)();
+      await (await other.stop)();
+    });
+
+    it('events: ids name their stream; replay after an id; capped per stream; expire', async () => {
+      const first = await adapter.events.append('stream-A', '');
+      const second = await adapter.events.append('stream-A', '{"n":2}');
+      await adapter.events.append('stream-B', '{"other":true}');
+      const third = await adapter.events.append('stream-A', '{"n":3}');
+      expect(adapter.events.streamOf(first)).toBe('stream-A');
+      expect(adapter.events.streamOf('not an id of ours')).toBeUndefined();
+      expect(await adapter.events.after(first)).toEqual([
+        { id: second, data: '{"n":2}' },
+        { id: third, data: '{"n":3}' },
+      ]);
+      expect(await adapter.events.after(third)).toEqual([]);
+      // The cap keeps the latest 3 events of the stream.
+      const fourth = await adapter.events.append('stream-A', '{"n":4}');
+      expect((await adapter.events.after(first))!.map((e) => e.data)).toEqual([
+        '{"n":2}',
+        '{"n":3}',
+        '{"n":4}',
+      ]);
+      expect(await adapter.events.after('nope:1')).toBeUndefined();
+      await sleep(300);
+      expect(await adapter.events.after(fourth)).toBeUndefined();
+    });
+
+    it('definitions: the states recorded', async () => {
+      expect(await adapter.definitions.all()).toEqual({});
+      await adapter.definitions.set('tool:a', false);
+      await adapter.definitions.set('prompt:b', true);
+      await adapter.definitions.set('tool:a', true);
+      expect(await adapter.definitions.all()).toEqual({ 'tool:a': true, 'prompt:b': true });
+    });
+
+    it('records: JSON values by key, add only when absent, delete, expiry', async () => {
+      await adapter.records.set('task:1', { status: 'working', n: [1, 2] });
+      expect(await adapter.records.get('task:1')).toEqual({ status: 'working', n: [1, 2] });
+      expect(await adapter.records.add('task:1', { other: true })).toBe(false);
+      expect(await adapter.records.add('task:2', 'two', 100)).toBe(true);
+      expect(await adapter.records.get('task:2')).toBe('two');
+      expect(await adapter.records.delete('task:1')).toBe(true);
+      expect(await adapter.records.delete('task:1')).toBe(false);
+      expect(await adapter.records.get('task:1')).toBeUndefined();
+      await sleep(150);
+      expect(await adapter.records.get('task:2')).toBeUndefined();
+    });
+  });
+}
