@@ -137,6 +137,18 @@ export class ChannelTools {
   }
 
   @Tool({
+    description:
+      'Tests SSE polling: closes the response stream mid-call; the result arrives on the stream the client resumes with Last-Event-ID (SEP-1699)',
+  })
+  async test_reconnection(@Call() call: McpCall): Promise<string> {
+    // The stream is primed (an event id and `retry`) before it closes, so the client can resume.
+    if (!call.closeStream())
+      return 'The transport cannot close this stream (no resumable stream here).';
+    await sleep(100);
+    return 'Reconnection test completed successfully';
+  }
+
+  @Tool({
     description: 'Tests server-initiated sampling (LLM completion request)',
     input: z.object({ prompt: z.string().describe('The prompt to send to the LLM') }),
   })

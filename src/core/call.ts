@@ -118,6 +118,18 @@ export class McpCall {
   }
 
   /**
+   * Ends the response stream this call's messages travel on, now, without ending the call: the
+   * client reconnects (MCP 2025-11-25 basic/transports, resumable streams: `GET` with
+   * `Last-Event-ID`, on any process) and receives what the call sends afterwards, its result
+   * included. Lets a long call free its connection (SSE polling). False when the transport cannot
+   * (stdio, a stateless HTTP server, a client gone, or the result already sent).
+   */
+  closeStream(): boolean {
+    if (this.finished || this.link?.closeStream === undefined) return false;
+    return this.link.closeStream();
+  }
+
+  /**
    * Sends a notification about this call to the client, before the result. Returns false when it
    * was not sent (no link, or the result already went out).
    */

@@ -297,4 +297,10 @@ export interface Link {
    * returns true, and then sends that instead of the answer. Optional.
    */
   challenge?(scopes: readonly string[]): boolean;
+
+  /**
+   * Ends the connection the messages travel on, when the client can resume it (HTTP with
+   * resumable streams); false when it cannot. See {@link McpCall.closeStream}.
+   */
+  closeStream?(): boolean;
 }

@@ -27,11 +27,12 @@ import { type HttpHandlerOptions, type ResolvedOptions, resolveOptions } from '.
 import { handlePost } from './post';
 import { AuthRefusal, bearerChallenge } from './refusal';
 import { SESSION_NOT_FOUND, sendEmpty, sendError, TRANSPORT_ERROR } from './reply';
+import { StreamHub } from './resumable';
 import { hostPolicy, originPolicy } from './security';
 import type { HttpSession } from './session';
 import { type SessionEntry, SessionStore } from './sessions';
 import { applyRecord, SessionRecords } from './shared';
-import { SseStream } from './sse';
+import { openSessionStream, toSession } from './streams';
 
 /** The revision a server assumes when a client sends no `MCP-Protocol-Version` (MCP 2025-06-18). */
 const ASSUMED_REVISION = '2025-03-26';
@@ -100,6 +101,8 @@ export class HttpEndpoint<C> {
   readonly flights = new FlightTable();
   /** Shared state: `options.adapter`, or an in-memory one of this endpoint's own. */
   readonly adapter: StateAdapter;
+  /** The live side of resumable streams (session mode only). */
+  readonly hub: StreamHub | undefined;
   /** The sessions' records in the adapter (session mode only). */
   readonly records: SessionRecords | undefined;
   /** Settles once the adapter is open and the application bound to it; rejects when it cannot open. */
@@ -137,6 +140,7 @@ export class HttpEndpoint<C> {
       const report = (error: unknown) => this.report(error);
       const records = new SessionRecords(adapter, sessionIdleTimeout, maxSessions, report);
       this.records = records;
+      this.hub = new StreamHub(adapter.events, report);
       this.store = new SessionStore({
         idleTimeout: sessionIdleTimeout,
         max: maxSessions,
@@ -474,21 +478,13 @@ export class HttpEndpoint<C> {
     return this.stream(req, res, found);
   }
 
-  private stream(req: IncomingMessage, res: ServerResponse, entry: SessionEntry | undefined): void {
+  private stream(
+    req: IncomingMessage,
+    res: ServerResponse,
+    entry: SessionEntry | undefined,
+  ): Promise<void> | undefined {
     if (entry === undefined || !this.checkVersion(req, res, entry.session.revision)) return;
-    // One stream per session: a new GET (a client reconnecting) replaces the old one.
-    entry.stream?.end();
-    const stream = new SseStream(
-      res,
-      { 'Mcp-Session-Id': entry.session.id! },
-      this.options.keepAliveInterval,
-    );
-    entry.stream = stream;
-    entry.lastActive = Date.now();
-    stream.onClose(() => {
-      if (entry.stream === stream) entry.stream = undefined;
-      entry.lastActive = Date.now();
-    });
+    return openSessionStream(this, req, res, entry);
   }
 
   /** `DELETE`: ends the session (`204`); its calls are aborted and its stream closed. */
@@ -510,8 +506,8 @@ export class HttpEndpoint<C> {
     if (store === undefined) return;
     let json: string | undefined;
     for (const entry of store.values()) {
-      const stream = entry.stream;
-      if (stream === undefined) continue;
+      // Sessions with a stream open, or whose stream's history this process keeps (to resume).
+      if (entry.stream === undefined && entry.events === undefined) continue;
       if (filter !== undefined) {
         let pass = false;
         try {
@@ -522,7 +518,7 @@ export class HttpEndpoint<C> {
         if (!pass) continue;
       }
       json ??= JSON.stringify(message);
-      stream.send(json);
+      toSession(this, entry, json);
     }
   }
 

@@ -1,7 +1,19 @@
 import type { ServerResponse } from 'node:http';
 import type { JsonObject, Link, Peer } from '../../core';
 import { sendEmpty, sendError, sendJson } from './reply';
+import { END_OF_STREAM, postStreamKey, type StreamHub, type StreamWriter } from './resumable';
 import { SseStream } from './sse';
+
+/** How a session's POST streams are made resumable (MCP 2025-11-25, SEP-1699). */
+export interface Resumption {
+  readonly hub: StreamHub;
+  /** The session's id (the stream's key in the event store is made from it when the stream begins). */
+  readonly sessionId: string;
+  /** Send the priming event (id, empty data, `retry`): for clients of 2025-11-25 and later. */
+  readonly prime: boolean;
+  /** The `retry` sent with it (ms). */
+  readonly retry: number;
+}
 
 /**
  * The response to one POST. It stays undecided while the call runs: when the call speaks before
@@ -10,14 +22,21 @@ import { SseStream } from './sse';
  * with `text/event-stream`); otherwise the answer goes out as `application/json`, or as `202` with
  * no body when nothing is owed.
  *
- * It is also the call's {@link Link} (its peer, and `send`): no link object and closure per POST.
+ * In session mode the stream is resumable: every event is kept in the adapter's event store with
+ * its id; once the connection is gone (the client lost it, or the call closed it), what follows
+ * goes to the store and to whichever connection resumed the stream with `Last-Event-ID`.
+ *
+ * It is also the call's {@link Link} (its peer, `send` and `closeStream`): no link object and
+ * closure per POST.
  */
 export class Exchange implements Link {
   /**
-   * The session whose GET stream takes the call's messages when this POST's connection is gone
-   * before the answer, so a server-to-client request can still reach the client (session mode).
+   * Sends a message to the session's GET stream: where the call's messages go when this POST's
+   * connection is gone before the stream began (so the client has nothing to resume from).
    */
-  fallback: { readonly stream: SseStream | undefined } | undefined;
+  fallback: ((json: string) => void) | undefined;
+  /** Set in session mode: the stream is resumable. */
+  resumption: Resumption | undefined;
   /**
    * Whether the POST held a request. Its answer is then never an empty `202` (MCP
    * basic/transports: that is for POSTs of notifications and responses only): with nothing owed
@@ -27,6 +46,7 @@ export class Exchange implements Link {
   /** Told once, when the answer (or a refusal) is given. */
   onSettle: (() => void) | undefined;
   private stream: SseStream | undefined;
+  private writer: StreamWriter | undefined;
   private settled = false;
   /** Whether a scope challenge may replace the answer (`scopeChallenge`, a single request). */
   challengeable = false;
@@ -62,13 +82,32 @@ export class Exchange implements Link {
     // Nothing about a request goes out after its answer (or its refusal).
     if (this.settled) return;
     const json = JSON.stringify(message);
-    if (!this.connected) {
-      this.fallback?.stream?.send(json);
+    if (this.writer !== undefined) {
+      this.emit(json);
       return;
     }
-    if (this.stream === undefined)
-      this.stream = new SseStream(this.res, {}, this.keepAliveInterval);
-    this.stream.send(json);
+    if (!this.connected) {
+      this.fallback?.(json);
+      return;
+    }
+    const stream = this.stream ?? this.begin();
+    if (this.writer !== undefined) this.emit(json);
+    else stream.send(json);
+  }
+
+  /**
+   * Ends the connection now, keeping the call and its stream: the client resumes with
+   * `Last-Event-ID` (the link's `closeStream`). False when the stream is not resumable.
+   */
+  closeStream(): boolean {
+    if (this.settled || this.resumption === undefined || !this.resumption.prime) return false;
+    if (this.stream === undefined) {
+      if (!this.connected) return false;
+      this.begin();
+    }
+    const stream = this.stream!;
+    this.writer!.whenDelivered(() => stream.end());
+    return true;
   }
 
   /** Gives the answer: the core's JSON text, or `null` when nothing is owed. */
@@ -78,15 +117,15 @@ export class Exchange implements Link {
     this.onSettle?.();
     if (text === null && this.holdsRequests && this.stream === undefined && this.connected) {
       // MCP basic/transports: a cancelled request may end with its event stream closed unanswered.
-      this.stream = new SseStream(this.res, {}, 0);
+      this.begin();
     }
-    if (this.stream !== undefined) {
-      if (text !== null) {
-        // A batch answer goes out as one event per response: clients parse one message per event.
-        const items = text.startsWith('[') ? (JSON.parse(text) as unknown[]) : undefined;
-        if (items === undefined) this.stream.send(text);
-        else for (const item of items) this.stream.send(JSON.stringify(item));
-      }
+    if (this.writer !== undefined) {
+      if (text !== null) for (const item of answerEvents(text)) this.emit(item);
+      this.emit(END_OF_STREAM);
+      const stream = this.stream!;
+      this.writer!.whenDelivered(() => stream.end());
+    } else if (this.stream !== undefined) {
+      if (text !== null) for (const item of answerEvents(text)) this.stream.send(item);
       this.stream.end();
     } else if (text === null) {
       // MCP basic/transports: 202 Accepted with no body when only notifications or responses came in.
@@ -101,7 +140,46 @@ export class Exchange implements Link {
     if (this.settled) return;
     this.settled = true;
     this.onSettle?.();
-    if (this.stream !== undefined) this.stream.end();
+    if (this.writer !== undefined) {
+      this.emit(END_OF_STREAM);
+      const stream = this.stream!;
+      this.writer!.whenDelivered(() => stream.end());
+    } else if (this.stream !== undefined) this.stream.end();
     else sendError(this.res, status, message, headers);
   }
+
+  /** Turns the response into an event stream (primed, when resumable). */
+  private begin(): SseStream {
+    const stream = new SseStream(this.res, {}, this.keepAliveInterval);
+    this.stream = stream;
+    const resumption = this.resumption;
+    if (resumption !== undefined) {
+      this.writer = resumption.hub.writer(postStreamKey(resumption.sessionId));
+      if (resumption.prime) {
+        this.writer.emit('', (id) => {
+          if (id !== undefined) stream.prime(id, resumption.retry);
+        });
+      }
+    }
+    return stream;
+  }
+
+  /** One event of a resumable stream: to the connection while it lasts, else to whoever resumed it. */
+  private emit(data: string): void {
+    const stream = this.stream!;
+    const hub = this.resumption!.hub;
+    const writer = this.writer!;
+    writer.emit(data, (id) => {
+      if (stream.open) {
+        if (data !== END_OF_STREAM) stream.send(data, id);
+      } else hub.deliver(writer.key, id, data);
+    });
+  }
+}
+
+/** A batch answer goes out as one event per response: clients parse one message per event. */
+function answerEvents(text: string): string[] {
+  return text.startsWith('[')
+    ? (JSON.parse(text) as unknown[]).map((item) => JSON.stringify(item))
+    : [text];
 }

@@ -133,6 +133,12 @@ export interface HttpHandlerOptions<C = HttpSession> {
   requestTimeout?: number;
   /** How long (ms) a server-to-client request (elicitation, sampling, roots) waits for the client. Default 60 s. */
   clientRequestTimeout?: number;
+  /**
+   * The `retry` (ms) sent with the priming event of every event stream of a session (MCP
+   * 2025-11-25, SEP-1699): how long a client waits before resuming a lost stream with
+   * `Last-Event-ID`. Default 1 000.
+   */
+  sseRetry?: number;
   /** Interval (ms) of the `: keep-alive` comments on open event streams (default 15 s; `0` none). */
   keepAliveInterval?: number;
   /** How long (ms) {@link HttpHandler.close} lets calls in flight finish before aborting them. Default 10 s. */
@@ -194,6 +200,7 @@ export const HTTP_DEFAULTS = Object.freeze({
   requestTimeout: 5 * 60_000,
   clientRequestTimeout: 60_000,
   keepAliveInterval: 15_000,
+  sseRetry: 1_000,
   shutdownTimeout: 10_000,
 });
 

@@ -11,6 +11,7 @@ import { sendError, sendJson } from './reply';
 import { HttpSession } from './session';
 import type { SessionEntry } from './sessions';
 import { changesSession } from './shared';
+import { takesPriming, toSession } from './streams';
 
 /** MCP 2025-06-18 basic/transports: without `MCP-Protocol-Version`, assume 2025-03-26. */
 const ASSUMED_REVISION: ProtocolVersion = '2025-03-26';
@@ -277,7 +278,14 @@ export async function handlePost<C>(
     const ids = requestIds(value);
     exchange.holdsRequests = ids.length > 0;
     if (entry !== undefined) {
-      exchange.fallback = entry;
+      const held = entry;
+      exchange.fallback = (json) => toSession(endpoint, held, json);
+      exchange.resumption = {
+        hub: endpoint.hub!,
+        sessionId: held.session.id!,
+        prime: takesPriming(held),
+        retry: options.sseRetry,
+      };
     } else {
       // Stateless: no one else could receive this call's answer, so a client leaving cancels it.
       // ('close' is emitted once: `on` spares the wrapper `once` makes.)

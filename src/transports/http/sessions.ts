@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type JsonRpcId, Peer, type PeerOptions } from '../../core';
+import type { StreamWriter } from './resumable';
 import { HttpSession } from './session';
 import type { SseStream } from './sse';
 
@@ -15,6 +16,8 @@ export interface SessionEntry {
   touchedAt: number;
   /** The server-to-client stream opened with GET, while it is open. */
   stream: SseStream | undefined;
+  /** The GET stream's event history, once the session opened one in this process (resumability). */
+  events?: StreamWriter;
 }
 
 /** A session id: 192 random bits as base64url, 32 visible ASCII characters (MCP: 0x21–0x7E). */

@@ -5,8 +5,8 @@ const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 
 /**
  * A Server-Sent Events response: each JSON-RPC message one `event: message` with a single
- * `data:` line (JSON text never holds a raw newline), and `: keep-alive` comments on an unref'd
- * timer so proxies keep an idle stream open. No event ids: streams are not resumable.
+ * `data:` line (JSON text never holds a raw newline) and, on a resumable stream, its `id:`;
+ * `: keep-alive` comments on an unref'd timer so proxies keep an idle stream open.
  */
 export class SseStream {
   private timer: NodeJS.Timeout | undefined;
@@ -37,9 +37,21 @@ export class SseStream {
     return !this.closed && !this.res.writableEnded && !this.res.destroyed;
   }
 
-  /** Writes one JSON-RPC message (its JSON text); false when the stream is gone. */
-  send(json: string): boolean {
-    return this.write(`event: message\ndata: ${json}\n\n`);
+  /** Writes one JSON-RPC message (its JSON text), with its event id if any; false when the stream is gone. */
+  send(json: string, id?: string): boolean {
+    return this.write(
+      id === undefined
+        ? `event: message\ndata: ${json}\n\n`
+        : `event: message\nid: ${id}\ndata: ${json}\n\n`,
+    );
+  }
+
+  /**
+   * The priming event (MCP 2025-11-25, SEP-1699): an id and empty data, so the client can resume
+   * from here, and `retry`, how long it waits before reconnecting.
+   */
+  prime(id: string, retry: number): boolean {
+    return this.write(`id: ${id}\nretry: ${retry}\ndata: \n\n`);
   }
 
   /** Ends the stream (the client sees it close). */

@@ -187,7 +187,9 @@ export function sseMessages(body: string): JsonObject[] {
       .split('\n')
       .filter((line) => line.startsWith('data:'))
       .map((line) => line.slice(5).trimStart());
-    if (data.length > 0) messages.push(JSON.parse(data.join('\n')) as JsonObject);
+    // An event with empty data carries no message (the priming event of a resumable stream).
+    if (data.length > 0 && data.join('') !== '')
+      messages.push(JSON.parse(data.join('\n')) as JsonObject);
   }
   return messages;
 }
