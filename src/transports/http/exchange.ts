@@ -116,8 +116,9 @@ export class Exchange implements Link {
     this.settled = true;
     this.onSettle?.();
     if (text === null && this.holdsRequests && this.stream === undefined && this.connected) {
-      // MCP basic/transports: a cancelled request may end with its event stream closed unanswered.
-      this.begin();
+      // MCP basic/transports: a cancelled request may end with its event stream closed unanswered
+      // (nothing to resume: no priming).
+      this.stream = new SseStream(this.res, {}, 0);
     }
     if (this.writer !== undefined) {
       if (text !== null) for (const item of answerEvents(text)) this.emit(item);

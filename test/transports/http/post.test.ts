@@ -76,7 +76,10 @@ describe('POST', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/event-stream');
     const body = await response.text();
-    expect(body.startsWith('event: message\ndata: ')).toBe(true);
+    // Issue 13: a session's stream is resumable; it begins with the priming event (SEP-1699).
+    expect(body).toMatch(
+      /^id: [^\n]+:1\nretry: 1000\ndata: \n\nevent: message\nid: [^\n]+:2\ndata: /,
+    );
     expect(sseMessages(body)).toEqual([
       {
         jsonrpc: '2.0',
