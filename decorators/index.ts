@@ -12,6 +12,7 @@ export {
   type AppViewOptions,
   type ClassRecords,
   type Completer,
+  type DefinitionCache,
   type DefinitionKind,
   type Interceptor,
   type Invocation,

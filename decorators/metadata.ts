@@ -47,6 +47,14 @@ export interface Invocation {
 /** The four kinds of definitions a provider method can register. */
 export type DefinitionKind = 'tool' | 'resource' | 'template' | 'prompt';
 
+/** How long a definition may be cached, and by whom (MCP 2026-07-28 `ttlMs` / `cacheScope`). */
+export interface DefinitionCache {
+  /** Milliseconds a client may reuse the result (default: the application's, else 0). */
+  ttlMs?: number;
+  /** `'public'` (shared caches may keep it) or `'private'` (only the caller's own). */
+  scope?: 'public' | 'private';
+}
+
 /** Options of {@link Tool}. */
 export interface ToolOptions {
   /** The tool name (default: the method name). 1–128 characters of `A-Z a-z 0-9 _ - .`. */
@@ -75,6 +83,11 @@ export interface ToolOptions {
    * Sent as `_meta.ui` and as the older flat key `_meta["ui/resourceUri"]`.
    */
   ui?: string | ToolUiOptions;
+  /**
+   * The caching hint of this definition in MCP 2026-07-28 results (`ttlMs`, `cacheScope`),
+   * over the application's `cache` default: lists take the most restrictive of their members.
+   */
+  cache?: DefinitionCache;
 }
 
 /** Who may call a tool that has a view: the model (`'model'`), the view (`'app'`), or both (the default). */
@@ -146,6 +159,11 @@ export interface ResourceOptions {
    * and on the read contents. The method returns the HTML document (a string or a Buffer).
    */
   app?: AppViewOptions;
+  /**
+   * The caching hint of this definition in MCP 2026-07-28 results (`ttlMs`, `cacheScope`),
+   * over the application's `cache` default: lists take the most restrictive of their members.
+   */
+  cache?: DefinitionCache;
 }
 
 /** Options of {@link Prompt}. */
@@ -161,6 +179,11 @@ export interface PromptOptions {
   scopes?: string[];
   icons?: Icon[];
   enabled?: boolean;
+  /**
+   * The caching hint of this definition in MCP 2026-07-28 results (`ttlMs`, `cacheScope`),
+   * over the application's `cache` default: lists take the most restrictive of their members.
+   */
+  cache?: DefinitionCache;
 }
 
 /** One decorated method, as recorded. */

@@ -1,6 +1,6 @@
 /**
  * The "everything" server of the official MCP conformance suite (`@modelcontextprotocol/conformance`
- * 0.1.16), written with this framework's decorators: every tool, resource, template and prompt
+ * 0.2.0-alpha.12), written with this framework's decorators: every tool, resource, template and prompt
  * its server scenarios call, by the names and with the content they check.
  *
  *   npm run build
@@ -12,6 +12,7 @@
  */
 import {
   Call,
+  type ElicitResult,
   type ElicitSchema,
   McpApplication,
   type McpCall,
@@ -89,7 +90,8 @@ export class ContentTools {
     throw new ToolError('This tool intentionally returns an error for testing');
   }
 
-  // SEP-1613: a JSON Schema given as such is listed unchanged ($schema, $defs, additionalProperties).
+  // SEP-1613 / SEP-2106: a JSON Schema given as such is listed unchanged ($schema, $defs with an
+  // $anchor, composition and conditional keywords, additionalProperties).
   @Tool({
     description: 'Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613)',
     input: {
@@ -97,6 +99,7 @@ export class ContentTools {
       type: 'object',
       $defs: {
         address: {
+          $anchor: 'addressDef',
           type: 'object',
           properties: { street: { type: 'string' }, city: { type: 'string' } },
         },
@@ -104,12 +107,177 @@ export class ContentTools {
       properties: {
         name: { type: 'string' },
         address: { $ref: '#/$defs/address' },
+        contactMethod: { type: 'string', enum: ['phone', 'email'] },
+        phone: { type: 'string' },
+        email: { type: 'string' },
       },
+      allOf: [{ anyOf: [{ required: ['phone'] }, { required: ['email'] }] }],
+      if: { properties: { contactMethod: { const: 'phone' } }, required: ['contactMethod'] },
+      then: { required: ['phone'] },
+      else: { required: ['email'] },
       additionalProperties: false,
     },
   })
   json_schema_2020_12_tool(args: { name?: string; address?: { street?: string; city?: string } }) {
     return `JSON Schema 2020-12 tool called with: ${JSON.stringify(args)}`;
+  }
+}
+
+/** The question the MRTR scenarios ask for a name. */
+const NAME_SCHEMA: ElicitSchema = {
+  type: 'object',
+  properties: { name: { type: 'string' } },
+  required: ['name'],
+};
+
+/** The confirmation the request-state scenarios ask for. */
+const OK_SCHEMA: ElicitSchema = {
+  type: 'object',
+  properties: { ok: { type: 'boolean' } },
+  required: ['ok'],
+};
+
+const CAPITAL_QUESTION = {
+  messages: [{ role: 'user', content: { type: 'text', text: 'What is the capital of France?' } }],
+  maxTokens: 100,
+};
+
+function sampledText(result: Record<string, unknown>): string {
+  const content = result.content as { type?: string; text?: string } | undefined;
+  return content?.type === 'text' ? String(content.text) : JSON.stringify(content);
+}
+
+function nameOf(result: ElicitResult): string {
+  return result.action === 'accept' ? String(result.content.name) : `(${result.action})`;
+}
+
+/**
+ * The tools the MCP 2026-07-28 scenarios call (SEP-2575 stateless, SEP-2322 MRTR, SEP-2243
+ * headers). They are written as any tool is: `await call.elicit(…)` asks the client in both
+ * eras; in 2026-07-28 the ask becomes an `input_required` result and the retry runs the tool
+ * again with the answer under the same key.
+ */
+export class RoundTripTools {
+  @Tool({ description: 'Asks the user for their name (MRTR: one elicitation)' })
+  async test_input_required_result_elicitation(@Call() call: McpCall): Promise<string> {
+    const answer = await call.elicit('What is your name?', NAME_SCHEMA, { key: 'user_name' });
+    return `Hello, ${nameOf(answer)}!`;
+  }
+
+  @Tool({ description: 'Asks the client model a question (MRTR: one sampling request)' })
+  async test_input_required_result_sampling(@Call() call: McpCall): Promise<string> {
+    const answer = await call.sample(CAPITAL_QUESTION, { key: 'capital_question' });
+    return `The model answered: ${sampledText(answer)}`;
+  }
+
+  @Tool({ description: "Lists the client's roots (MRTR: one roots/list request)" })
+  async test_input_required_result_list_roots(@Call() call: McpCall): Promise<string> {
+    const roots = await call.roots({ key: 'client_roots' });
+    return `Roots: ${roots.map((root) => root.uri).join(', ') || '(none)'}`;
+  }
+
+  @Tool({ description: 'Asks for a confirmation; the state round-trips sealed' })
+  async test_input_required_result_request_state(@Call() call: McpCall): Promise<string> {
+    const answer = await call.elicit('Please confirm', OK_SCHEMA, { key: 'confirm' });
+    return `Confirmed: ${answer.action === 'accept' ? String(answer.content.ok) : answer.action}`;
+  }
+
+  @Tool({ description: 'Asks three things at once: a name, a completion and the roots' })
+  async test_input_required_result_multiple_inputs(@Call() call: McpCall): Promise<string> {
+    const [name, capital, roots] = await Promise.all([
+      call.elicit('What is your name?', NAME_SCHEMA, { key: 'user_name' }),
+      call.sample(CAPITAL_QUESTION, { key: 'capital_question' }),
+      call.roots({ key: 'client_roots' }),
+    ]);
+    return `Hello, ${nameOf(name)}! The model said ${sampledText(capital)}; ${roots.length} root(s).`;
+  }
+
+  @Tool({ description: 'Asks for a name, then for a favourite color (two rounds)' })
+  async test_input_required_result_multi_round(@Call() call: McpCall): Promise<string> {
+    const name = await call.elicit('What is your name?', NAME_SCHEMA, { key: 'user_name' });
+    const color = await call.elicit(
+      'What is your favorite color?',
+      { type: 'object', properties: { color: { type: 'string' } }, required: ['color'] },
+      { key: 'favorite_color' },
+    );
+    const chosen = color.action === 'accept' ? String(color.content.color) : color.action;
+    return `Hello, ${nameOf(name)}! Your favorite color is ${chosen}.`;
+  }
+
+  @Tool({ description: 'Asks for a confirmation; a tampered state is refused' })
+  async test_input_required_result_tampered_state(@Call() call: McpCall): Promise<string> {
+    const answer = await call.elicit('Please confirm', OK_SCHEMA, { key: 'confirm' });
+    return `Confirmed: ${answer.action}`;
+  }
+
+  @Tool({ description: 'Asks only what the client declared it can answer' })
+  async test_input_required_result_capabilities(@Call() call: McpCall): Promise<string> {
+    const capabilities = call.clientCapabilities ?? {};
+    const asks: Promise<unknown>[] = [];
+    if (capabilities.sampling !== undefined)
+      asks.push(call.sample(CAPITAL_QUESTION, { key: 'capital_question' }));
+    if (capabilities.elicitation !== undefined)
+      asks.push(call.elicit('What is your name?', NAME_SCHEMA, { key: 'user_name' }));
+    if (capabilities.roots !== undefined) asks.push(call.roots({ key: 'client_roots' }));
+    const answers = await Promise.all(asks);
+    return `Answered ${answers.length} question(s).`;
+  }
+
+  @Tool({ description: 'Needs sampling, whether or not the client declared it' })
+  async test_missing_capability(@Call() call: McpCall): Promise<string> {
+    // A modern client without the sampling capability gets -32021 naming it.
+    const answer = await call.sample(CAPITAL_QUESTION, { key: 'capital_question' });
+    return sampledText(answer);
+  }
+
+  @Tool({ description: 'Elicits while reporting progress on the response stream' })
+  async test_streaming_elicitation(@Call() call: McpCall): Promise<string> {
+    call.progress(0, 1, 'Asking the user');
+    const answer = await call.elicit('What is your name?', NAME_SCHEMA, { key: 'user_name' });
+    return `Hello, ${nameOf(answer)}!`;
+  }
+
+  @Tool({ description: 'Logs three messages (sent only when the request asks for a level)' })
+  test_logging_tool(@Call() call: McpCall): string {
+    call.log('info', 'Tool execution started');
+    call.log('info', 'Tool processing data');
+    call.log('info', 'Tool execution completed');
+    return 'Logged three messages.';
+  }
+
+  @Tool({ description: 'Changes the tool list (disables and enables a tool)' })
+  test_trigger_tool_change(): string {
+    app.disable('test_toggled_tool', 'tool');
+    app.enable('test_toggled_tool', 'tool');
+    return 'The tool list changed.';
+  }
+
+  @Tool({ description: 'Changes the prompt list (disables and enables a prompt)' })
+  test_trigger_prompt_change(): string {
+    app.disable('test_toggled_prompt', 'prompt');
+    app.enable('test_toggled_prompt', 'prompt');
+    return 'The prompt list changed.';
+  }
+
+  @Tool({ description: 'A tool that comes and goes' })
+  test_toggled_tool(): string {
+    return 'Here.';
+  }
+
+  // SEP-2243: `region` is mirrored into the Mcp-Param-Region header, which the server checks.
+  @Tool({
+    description: 'Runs in a region named by a header (x-mcp-header)',
+    input: {
+      type: 'object',
+      properties: {
+        region: { type: 'string', description: 'Where to run', 'x-mcp-header': 'Region' },
+        query: { type: 'string', description: 'What to run' },
+      },
+      required: ['region'],
+    },
+  })
+  test_header_param(args: { region: string; query?: string }): string {
+    return `Ran ${args.query ?? 'nothing'} in ${args.region}.`;
   }
 }
 
@@ -315,6 +483,22 @@ const CITIES = ['paris', 'park', 'party', 'test', 'testing', 'tests'];
 
 /** Prompts: plain, with arguments (and their completion), with a resource, with an image. */
 export class TestPrompts {
+  @Prompt({ description: 'A prompt that asks the user for context first (MRTR on prompts/get)' })
+  async test_input_required_result_prompt(@Call() call: McpCall): Promise<string> {
+    const answer = await call.elicit(
+      'What context should the prompt use?',
+      { type: 'object', properties: { context: { type: 'string' } }, required: ['context'] },
+      { key: 'prompt_context' },
+    );
+    const context = answer.action === 'accept' ? String(answer.content.context) : answer.action;
+    return `Use this context: ${context}`;
+  }
+
+  @Prompt({ description: 'A prompt that comes and goes' })
+  test_toggled_prompt(): string {
+    return 'Here.';
+  }
+
   @Prompt({ title: 'Simple Test Prompt', description: 'A simple prompt without arguments' })
   test_simple_prompt(): string {
     return 'This is a simple prompt for testing.';
@@ -373,8 +557,9 @@ export const app = McpApplication.create({
   title: 'declarative-mcp conformance server',
   instructions:
     'The server the official MCP conformance suite tests: one tool, resource or prompt per scenario.',
-  providers: [ContentTools, ChannelTools, TestResources, TestPrompts],
+  providers: [ContentTools, ChannelTools, RoundTripTools, TestResources, TestPrompts],
   subscriptions: true,
+  listChanged: true,
 });
 
 /** `--port N`, `--port=N` or a bare number on the command line; else `PORT`; else 0. */

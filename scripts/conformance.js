@@ -1,16 +1,21 @@
 #!/usr/bin/env node
 /**
  * Runs the official MCP conformance suite (`@modelcontextprotocol/conformance`, installed with its
- * own Node.js 22 in `conformance/`) against `build/examples/conformance.js` over Streamable HTTP.
+ * own Node.js 22 in `conformance/`) against `build/examples/conformance.js` over Streamable HTTP,
+ * once per revision the server speaks: `--requirements 2025-11-25` (initialize, sessions) and
+ * `--requirements 2026-07-28` (per-request _meta, MRTR, subscriptions/listen, headers).
  *
  *   npm ci --prefix conformance     # once: the suite and the Node.js 22 it needs
  *   npm run build
- *   npm run conformance             # the active suite, json-schema-2020-12 and server-sse-polling (pending)
- *   npm run conformance -- --scenario tools-call-with-logging [--scenario …] [--verbose]
+ *   npm run conformance             # both revisions, each against a server of its own
+ *   npm run conformance -- --requirements 2026-07-28            # one revision
+ *   npm run conformance -- --scenario caching [--scenario …] [--requirements REV] [--verbose]
  *
- * Starts the server on a free loopback port, runs the suite with `-o`, reads each scenario's
- * `checks.json`, prints one line per scenario, writes `conformance/results/results.json`, stops
- * the server, and exits 1 when a gated scenario failed (2 when it could not run at all).
+ * For each revision: starts the server on a free loopback port, runs the suite with `-o`, reads
+ * each scenario's `checks.json`, stops the server. Prints one line per scenario, writes
+ * `conformance/results/results.json`, and exits 1 when a gated scenario failed (2 when it could
+ * not run at all). Gated: every scenario the revision scores, and the pending ones listed in
+ * GATED_PENDING.
  */
 
 const { spawn } = require('node:child_process');
@@ -25,19 +30,56 @@ const SUITE_CLI = path.join(SUITE, 'dist', 'index.js');
 const NODE22 = path.join(HOME, 'node_modules', 'node', 'bin', 'node');
 const SERVER = path.join(ROOT, 'build', 'examples', 'conformance.js');
 
-/** The pending suite of 0.2.0-alpha.12 (run with --scenario, a scenario of it is labelled "pending"). */
-const PENDING_SUITE = ['json-schema-2020-12', 'server-sse-polling'];
-/** The pending scenarios run by default too: all of them. */
-const PENDING = ['json-schema-2020-12', 'server-sse-polling'];
+/** The revisions run, each with a server of its own. */
+const REVISIONS = ['2025-11-25', '2026-07-28'];
 
 /**
- * Scenarios whose failure does not fail the run, with the reason: features this project does not
- * have. Empty: every scenario run concerns a feature the framework implements.
+ * Scenarios a revision runs but does not score, that this project must pass all the same: the
+ * pending ones whose feature it has (issue 12), and the session lifecycle added after 2025-11-25.
+ */
+const GATED_PENDING = [
+  'json-schema-2020-12',
+  'http-header-validation',
+  'http-custom-header-server-validation',
+  'server-session-lifecycle',
+  'server-sse-polling',
+];
+
+/**
+ * Scenarios run but not gated, with the reason: features this project does not have.
  */
 const NOT_GATED = {};
+/** Extensions (the suite runs them for visibility) are not gated: tasks are not a feature here. */
+const NOT_GATED_PREFIX = {
+  'tasks-': 'the io.modelcontextprotocol/tasks extension is not a feature of this project',
+};
+
+function notGatedReason(scenario) {
+  if (scenario in NOT_GATED) return NOT_GATED[scenario];
+  for (const [prefix, reason] of Object.entries(NOT_GATED_PREFIX)) {
+    if (scenario.startsWith(prefix)) return reason;
+  }
+  return undefined;
+}
+
+/** The server scenarios a revision scores, from the suite's own requirements file. */
+function scoredScenarios(revision) {
+  const file = path.join(SUITE, 'requirements', `${revision}.yaml`);
+  const lines = fs.readFileSync(file, 'utf8').split('\n');
+  const scored = new Set();
+  let inServer = false;
+  for (const line of lines) {
+    if (/^\S/.test(line)) inServer = line.startsWith('server:');
+    else if (inServer) {
+      const m = /^ {2}- (\S+)\s*$/.exec(line);
+      if (m) scored.add(m[1]);
+    }
+  }
+  return scored;
+}
 
 const SERVER_START_TIMEOUT = 20_000;
-const SUITE_TIMEOUT = { active: 170_000, pending: 40_000, scenario: 60_000 };
+const SUITE_TIMEOUT = { revision: 200_000, scenario: 60_000 };
 
 function fail(message) {
   process.stderr.write(`conformance: ${message}\n`);
@@ -45,21 +87,30 @@ function fail(message) {
 }
 
 function parseArgs(argv) {
-  const options = { scenarios: [], verbose: false };
+  const options = { scenarios: [], revisions: [], verbose: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--scenario') options.scenarios.push(argv[++i]);
     else if (arg.startsWith('--scenario=')) options.scenarios.push(arg.slice(11));
+    else if (arg === '--requirements') options.revisions.push(argv[++i]);
+    else if (arg.startsWith('--requirements=')) options.revisions.push(arg.slice(15));
     else if (arg === '--verbose') options.verbose = true;
     else if (arg === '--help' || arg === '-h') {
       process.stdout.write(
-        'Usage: node scripts/conformance.js [--scenario NAME]... [--verbose]\n' +
-          'Without --scenario: the active suite and the pending scenarios json-schema-2020-12 and server-sse-polling.\n',
+        'Usage: node scripts/conformance.js [--requirements REV]... [--scenario NAME]... [--verbose]\n' +
+          `Without --requirements: ${REVISIONS.join(' and ')}, each against its own server.\n` +
+          'With --scenario: only those scenarios, at each revision (--spec-version REV).\n',
       );
       process.exit(0);
     } else fail(`unknown argument ${arg} (see --help)`);
   }
   if (options.scenarios.some((s) => !s)) fail('--scenario needs a scenario name');
+  for (const revision of options.revisions) {
+    if (!REVISIONS.includes(revision)) {
+      fail(`--requirements must be one of ${REVISIONS.join(', ')} (got ${revision})`);
+    }
+  }
+  if (options.revisions.length === 0) options.revisions = [...REVISIONS];
   return options;
 }
 
@@ -168,7 +219,8 @@ const RESULT_DIR = /^server-(.+)-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z$/;
 const SUMMARY_LINE = /^[✓✗] (\S+): (\d+) passed, (\d+) failed$/gm;
 
 /** What one suite run says: per scenario, its checks (from checks.json) or the summary's counts. */
-function collect(outDir, run, suite) {
+function collect(outDir, run, revision) {
+  const scored = scoredScenarios(revision);
   const found = new Map();
   for (const entry of fs.readdirSync(outDir, { withFileTypes: true })) {
     const match = entry.isDirectory() && RESULT_DIR.exec(entry.name);
@@ -186,14 +238,20 @@ function collect(outDir, run, suite) {
   for (const scenario of names) {
     const checks = found.get(scenario) ?? [];
     const count = (status) => checks.filter((c) => c.status === status).length;
+    const reason =
+      scored.has(scenario) || GATED_PENDING.includes(scenario)
+        ? undefined
+        : notGatedReason(scenario);
     const row = {
       scenario,
-      suite,
+      revision,
+      scored: scored.has(scenario),
       passed: count('SUCCESS'),
       failed: count('FAILURE'),
       warnings: count('WARNING'),
       info: count('INFO'),
-      gated: !(scenario in NOT_GATED),
+      gated: reason === undefined,
+      ...(reason === undefined ? {} : { notGated: reason }),
       checks: checks.map((c) => ({
         id: c.id,
         status: c.status,
@@ -217,8 +275,8 @@ function pad(text, width) {
 function printTable(rows) {
   const width = Math.max(8, ...rows.map((r) => r.scenario.length));
   const lines = [
-    `${pad('scenario', width)}  ${pad('suite', 7)}  ${pad('passed', 6)}  ${pad('failed', 6)}  warn  result`,
-    `${'-'.repeat(width)}  -------  ------  ------  ----  ------`,
+    `${pad('scenario', width)}  ${pad('revision', 10)}  ${pad('scored', 6)}  ${pad('passed', 6)}  ${pad('failed', 6)}  warn  result`,
+    `${'-'.repeat(width)}  ----------  ------  ------  ------  ----  ------`,
   ];
   for (const r of rows) {
     const result =
@@ -230,14 +288,14 @@ function printTable(rows) {
           ? 'PASS'
           : 'no verdict (warnings/info only)';
     lines.push(
-      `${pad(r.scenario, width)}  ${pad(r.suite, 7)}  ${pad(r.passed, 6)}  ${pad(r.failed, 6)}  ${pad(r.warnings, 4)}  ${result}`,
+      `${pad(r.scenario, width)}  ${pad(r.revision, 10)}  ${pad(r.scored ? 'yes' : 'no', 6)}  ${pad(r.passed, 6)}  ${pad(r.failed, 6)}  ${pad(r.warnings, 4)}  ${result}`,
     );
   }
   process.stdout.write(`${lines.join('\n')}\n`);
   const failures = rows.filter((r) => r.failed > 0);
   for (const r of failures) {
     process.stdout.write(
-      `\n${r.scenario}${r.gated ? '' : ` (not gated: ${NOT_GATED[r.scenario]})`}:\n`,
+      `\n${r.scenario} @ ${r.revision}${r.gated ? '' : ` (not gated: ${r.notGated})`}:\n`,
     );
     for (const c of r.checks.filter((check) => check.status === 'FAILURE')) {
       process.stdout.write(`  ✗ ${c.id}: ${c.errorMessage ?? '(no message)'}\n`);
@@ -251,48 +309,39 @@ async function main() {
   fs.rmSync(path.join(RESULTS, 'raw'), { recursive: true, force: true });
   fs.mkdirSync(RESULTS, { recursive: true });
 
-  const runs = options.scenarios.length
-    ? options.scenarios.map((name) => ({
-        suite: PENDING_SUITE.includes(name) ? 'pending' : 'active',
-        dir: `scenario-${name}`,
-        args: ['--scenario', name],
-        timeout: SUITE_TIMEOUT.scenario,
-      }))
-    : [
-        {
-          suite: 'active',
-          dir: 'active',
-          args: ['--suite', 'active'],
-          timeout: SUITE_TIMEOUT.active,
-        },
-        ...PENDING.map((name) => ({
-          suite: 'pending',
-          dir: `pending-${name}`,
-          args: ['--scenario', name],
-          timeout: SUITE_TIMEOUT.pending,
-        })),
-      ];
-
-  let server;
-  try {
-    server = await startServer();
-  } catch (error) {
-    fail(`could not start ${path.relative(ROOT, SERVER)}: ${error.message}`);
-  }
-  const stopOnSignal = () => {
-    stopServer(server.child).then(() => process.exit(130));
-  };
-  process.once('SIGINT', stopOnSignal);
-  process.once('SIGTERM', stopOnSignal);
+  const runs = options.revisions.map((revision) => ({
+    revision,
+    dir: revision,
+    args: options.scenarios.length
+      ? [...options.scenarios.flatMap((name) => ['--scenario', name]), '--spec-version', revision]
+      : ['--requirements', revision],
+    timeout: options.scenarios.length
+      ? SUITE_TIMEOUT.scenario * options.scenarios.length
+      : SUITE_TIMEOUT.revision,
+  }));
 
   const started = Date.now();
   const rows = [];
   const problems = [];
-  try {
-    process.stdout.write(
-      `conformance ${suiteVersion()} against ${server.url} (suite on Node.js 22, server on ${process.version})\n\n`,
-    );
-    for (const run of runs) {
+  const servers = [];
+  process.stdout.write(
+    `conformance ${suiteVersion()} (suite on Node.js 22, server on ${process.version})\n`,
+  );
+  for (const run of runs) {
+    // One server per revision: nothing one revision's run leaves behind reaches the other.
+    let server;
+    try {
+      server = await startServer();
+    } catch (error) {
+      fail(`could not start ${path.relative(ROOT, SERVER)}: ${error.message}`);
+    }
+    const stopOnSignal = () => {
+      stopServer(server.child).then(() => process.exit(130));
+    };
+    process.once('SIGINT', stopOnSignal);
+    process.once('SIGTERM', stopOnSignal);
+    try {
+      process.stdout.write(`${run.revision}: ${server.url}\n`);
       const outDir = path.join(RESULTS, 'raw', run.dir);
       const result = await runSuite(
         ['--url', server.url, ...run.args],
@@ -300,34 +349,45 @@ async function main() {
         run.timeout,
         options.verbose,
       );
-      const found = collect(outDir, result, run.suite);
+      const found = collect(outDir, result, run.revision);
       rows.push(...found);
       if (result.timedOut) problems.push(`${run.dir}: the suite timed out after ${run.timeout} ms`);
       else if (found.length === 0) {
         problems.push(
           `${run.dir}: the suite ran no scenario (exit ${result.code}):\n${result.output.slice(-2000)}`,
         );
-      } else if (result.code !== 0 && found.every((r) => r.failed === 0)) {
-        problems.push(
-          `${run.dir}: the suite exited ${result.code} with no failed check:\n${result.output.slice(-2000)}`,
-        );
       }
+    } finally {
+      process.removeListener('SIGINT', stopOnSignal);
+      process.removeListener('SIGTERM', stopOnSignal);
+      await stopServer(server.child);
     }
-  } finally {
-    process.removeListener('SIGINT', stopOnSignal);
-    process.removeListener('SIGTERM', stopOnSignal);
-    await stopServer(server.child);
+    servers.push({ revision: run.revision, url: server.url, stderr: server.stderr().trim() });
   }
+  process.stdout.write('\n');
 
   printTable(rows);
   const gatedFailures = rows.filter((r) => r.gated && r.failed > 0);
+  const byRevision = {};
+  for (const revision of options.revisions) {
+    const mine = rows.filter((r) => r.revision === revision);
+    const scoredRows = mine.filter((r) => r.scored);
+    byRevision[revision] = {
+      scoredScenarios: scoredRows.length,
+      scoredPassed: scoredRows.filter((r) => r.failed === 0).length,
+      scoredChecksPassed: scoredRows.reduce((n, r) => n + r.passed, 0),
+      scoredChecksFailed: scoredRows.reduce((n, r) => n + r.failed, 0),
+      gatedFailures: mine.filter((r) => r.gated && r.failed > 0).map((r) => r.scenario),
+    };
+  }
   const totals = {
+    byRevision,
     scenarios: rows.length,
     passedScenarios: rows.filter((r) => r.failed === 0).length,
     failedScenarios: rows.filter((r) => r.failed > 0).length,
     passedChecks: rows.reduce((n, r) => n + r.passed, 0),
     failedChecks: rows.reduce((n, r) => n + r.failed, 0),
-    gatedFailures: gatedFailures.map((r) => r.scenario),
+    gatedFailures: gatedFailures.map((r) => `${r.scenario}@${r.revision}`),
   };
   const report = {
     suite: '@modelcontextprotocol/conformance',
@@ -335,17 +395,25 @@ async function main() {
     date: new Date().toISOString(),
     durationMs: Date.now() - started,
     server: path.relative(ROOT, SERVER),
-    url: server.url,
+    servers: servers.map(({ revision, url }) => ({ revision, url })),
     serverNode: process.version,
     problems,
     totals,
     scenarios: rows,
   };
   fs.writeFileSync(path.join(RESULTS, 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
-  const serverErrors = server.stderr().trim();
+  const serverErrors = servers
+    .filter((s) => s.stderr)
+    .map((s) => `--- ${s.revision}\n${s.stderr}`)
+    .join('\n');
   if (serverErrors) fs.writeFileSync(path.join(RESULTS, 'server.stderr.log'), `${serverErrors}\n`);
 
   for (const problem of problems) process.stdout.write(`\n! ${problem}\n`);
+  for (const [revision, t] of Object.entries(byRevision)) {
+    process.stdout.write(
+      `\n${revision}: scored ${t.scoredPassed}/${t.scoredScenarios} scenarios, ${t.scoredChecksPassed}/${t.scoredChecksPassed + t.scoredChecksFailed} checks`,
+    );
+  }
   process.stdout.write(
     `\n${totals.passedScenarios} passed, ${totals.failedScenarios} failed (scenarios; ${totals.passedChecks}/${totals.passedChecks + totals.failedChecks} checks)\n` +
       `results: ${path.relative(ROOT, path.join(RESULTS, 'results.json'))}\n`,

@@ -1,8 +1,10 @@
 import { supportsApps } from './apps';
 import type { JsonRpcId } from './dispatcher';
+import type { ModernVersion } from './era';
 import { ToolError } from './errors';
 import type { ProtocolVersion } from './negotiate';
 import { type Link, LOGGING_LEVELS, type LoggingLevel } from './peer';
+import type { Turn } from './turn';
 import type { JsonObject } from './types';
 
 /** The answer to an elicitation: what the user did, and the content when they accepted. */
@@ -63,6 +65,8 @@ export class McpCall {
     params: unknown,
     private readonly link: Link | undefined,
     signal?: AbortSignal | { readonly signal: AbortSignal },
+    /** @internal The request as the core sees it (its era, and a modern request's client). */
+    private readonly turn?: Turn,
   ) {
     this.method = method;
     this.requestId = requestId;
@@ -76,14 +80,36 @@ export class McpCall {
     return this.source === undefined ? NEVER : this.source.signal;
   }
 
-  /** The revision agreed with this client at `initialize`, when the transport knows it. */
-  get revision(): ProtocolVersion | undefined {
-    return this.link?.peer.revision;
+  /**
+   * The revision this request speaks: in 2026-07-28 the one its `_meta` names; before, the one
+   * agreed at `initialize` (when the transport knows it).
+   */
+  get revision(): ProtocolVersion | ModernVersion | undefined {
+    const client = this.turn?.client;
+    return client !== undefined ? client.revision : this.link?.peer.revision;
   }
 
-  /** The `capabilities` the client declared at `initialize`, when the transport knows them. */
+  /**
+   * The client's capabilities: in 2026-07-28 those this request's `_meta` declares; before, those
+   * declared at `initialize` (when the transport knows them).
+   */
   get clientCapabilities(): JsonObject | undefined {
-    return this.link?.peer.clientCapabilities;
+    const client = this.turn?.client;
+    return client !== undefined ? client.capabilities : this.link?.peer.clientCapabilities;
+  }
+
+  /**
+   * The client's `name`, `version` (and more): in 2026-07-28 from this request's `_meta`; before,
+   * the `clientInfo` sent at `initialize`.
+   */
+  get clientInfo(): JsonObject | undefined {
+    const client = this.turn?.client;
+    return client !== undefined ? client.info : this.link?.peer.clientInfo;
+  }
+
+  /** Whether this request follows MCP 2026-07-28 (asks become `input_required` results). */
+  get modern(): boolean {
+    return this.turn?.era === 'modern';
   }
 
   /**
@@ -160,7 +186,12 @@ export class McpCall {
    * more severe level only.
    */
   log(level: LoggingLevel, data: unknown, logger?: string): boolean {
-    const floor = this.link?.peer.logLevel;
+    const client = this.turn?.client;
+    // MCP 2026-07-28: no notifications/message unless the request's _meta sets a level.
+    if (client !== undefined && client.logLevel === undefined) return false;
+    const floor = (client !== undefined ? client.logLevel : this.link?.peer.logLevel) as
+      | LoggingLevel
+      | undefined;
     if (floor !== undefined && LOGGING_LEVELS.indexOf(level) < LOGGING_LEVELS.indexOf(floor)) {
       return false;
     }
@@ -220,7 +251,20 @@ export class McpCall {
     this.counts ??= new Map();
     const n = this.counts.get(method) ?? 0;
     this.counts.set(method, n + 1);
-    this.asked.push(options.key ?? `${method}#${n}`);
+    const key = options.key ?? `${method}#${n}`;
+    this.asked.push(key);
+    if (this.turn?.era === 'modern') {
+      // MCP 2026-07-28: no server→client request; the answer comes by key in a retry (MRTR).
+      const attempt = this.turn.attempt;
+      if (attempt === undefined) {
+        return Promise.reject(
+          new ToolError(
+            `Cannot send ${method} from ${this.method}: in MCP 2026-07-28 only tools/call, prompts/get and resources/read may ask the client.`,
+          ),
+        );
+      }
+      return attempt.ask(key, capability, method, params);
+    }
     if (this.link === undefined) {
       return Promise.reject(
         new ToolError(`Cannot send ${method}: this call has no transport to reach the client.`),

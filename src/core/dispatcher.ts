@@ -55,6 +55,22 @@ export interface JsonRpcDispatcherOptions<C = unknown, X = unknown> {
    * `method`): the answer to a request the server sent the client. Nothing is sent back.
    */
   onResponse?: (response: Record<string, unknown>, context: C, extra: X | undefined) => void;
+  /**
+   * Called with each valid request or notification before its method is looked up: returns the
+   * `extra` its handler receives (for example what the request says about its client). A thrown
+   * {@link Fault} answers the request with that error.
+   */
+  enter?: (request: JsonRpcRequest, context: C, extra: X | undefined) => X | undefined;
+}
+
+/** What {@link JsonRpcDispatcher.dispatch} learned about a single message, for its caller. */
+export interface Note {
+  /** The answer is a result. */
+  ok: boolean;
+  /** The answer's error code, when it is an error. */
+  code: number | undefined;
+  /** The whole message was refused (Invalid Request with `id: null`). */
+  refused: boolean;
 }
 
 type Parsed = { ok: true; value: unknown } | { ok: false; answer: string };
@@ -92,6 +108,7 @@ export class JsonRpcDispatcher<C = unknown, X = unknown> {
   readonly batch: number;
   private readonly reporter: Reporter<C> | undefined;
   private readonly onResponse: JsonRpcDispatcherOptions<C, X>['onResponse'];
+  private readonly enter: JsonRpcDispatcherOptions<C, X>['enter'];
   private readonly table = new Map<string, MethodHandler<C, X>>();
 
   constructor(options: JsonRpcDispatcherOptions<C, X> = {}) {
@@ -104,6 +121,7 @@ export class JsonRpcDispatcher<C = unknown, X = unknown> {
     this.batch = batch;
     this.reporter = options.reporter;
     this.onResponse = options.onResponse;
+    this.enter = options.enter;
   }
 
   /** Adds a method. Registering the same name twice throws. */
@@ -166,11 +184,17 @@ export class JsonRpcDispatcher<C = unknown, X = unknown> {
     return parsed.ok ? this.dispatch(parsed.value, context as C, extra) : parsed.answer;
   }
 
-  /** Answers an already parsed message or batch; see {@link handle}. */
-  async dispatch(message: unknown, context: C, extra?: X): Promise<string | null> {
+  /**
+   * Answers an already parsed message or batch; see {@link handle}. For a single message, `note`
+   * (when given) learns whether the answer is a result or an error, and its code.
+   */
+  async dispatch(message: unknown, context: C, extra?: X, note?: Note): Promise<string | null> {
     try {
-      if (!Array.isArray(message)) return await this.one(message, context, extra);
-      if (message.length === 0 || message.length > this.batch) return INVALID_REQUEST_ANSWER;
+      if (!Array.isArray(message)) return await this.one(message, context, extra, note);
+      if (message.length === 0 || message.length > this.batch) {
+        if (note !== undefined) note.refused = true;
+        return INVALID_REQUEST_ANSWER;
+      }
       const answers = await Promise.all(message.map((item) => this.one(item, context, extra)));
       const owed = answers.filter((answer): answer is string => answer !== null);
       return owed.length === 0 ? null : `[${owed.join(',')}]`;
@@ -181,8 +205,16 @@ export class JsonRpcDispatcher<C = unknown, X = unknown> {
     }
   }
 
-  private async one(message: unknown, context: C, extra: X | undefined): Promise<string | null> {
-    if (!isObject(message)) return INVALID_REQUEST_ANSWER;
+  private async one(
+    message: unknown,
+    context: C,
+    extra: X | undefined,
+    note?: Note,
+  ): Promise<string | null> {
+    if (!isObject(message)) {
+      if (note !== undefined) note.refused = true;
+      return INVALID_REQUEST_ANSWER;
+    }
     const hasId = 'id' in message;
     const id = hasId && isId(message.id) ? message.id : null;
 
@@ -197,34 +229,42 @@ export class JsonRpcDispatcher<C = unknown, X = unknown> {
       (hasId && id === null) ||
       (params !== undefined && (typeof params !== 'object' || params === null))
     ) {
+      if (note !== undefined) note.code = ErrorCode.INVALID_REQUEST;
       return this.error(id, ErrorCode.INVALID_REQUEST, 'Invalid Request');
     }
 
     const request = message as unknown as JsonRpcRequest;
-    const handler = this.table.get(method);
-    if (handler === undefined) {
-      return hasId ? this.error(id, ErrorCode.METHOD_NOT_FOUND, 'Method not found') : null;
-    }
-
     let result: unknown;
     try {
-      result = await handler(params, context, request, extra);
+      const enter = this.enter;
+      const given = enter === undefined ? extra : enter(request, context, extra);
+      const handler = this.table.get(method);
+      if (handler === undefined) {
+        if (note !== undefined) note.code = ErrorCode.METHOD_NOT_FOUND;
+        return hasId ? this.error(id, ErrorCode.METHOD_NOT_FOUND, 'Method not found') : null;
+      }
+      result = await handler(params, context, request, given);
     } catch (error) {
       if (error === NO_ANSWER) return null;
       if (Fault.is(error)) {
+        if (note !== undefined) note.code = error.code;
         return hasId
           ? this.error(id, error.code, error.message, error.data, request, context)
           : null;
       }
       this.report(error, request, context);
+      if (note !== undefined) note.code = ErrorCode.INTERNAL_ERROR;
       return hasId ? this.error(id, ErrorCode.INTERNAL_ERROR, 'Internal error') : null;
     }
     if (!hasId || result === NO_ANSWER) return null;
     try {
-      return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${JSON.stringify(result === undefined ? null : result) ?? 'null'}}`;
+      const text = `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${JSON.stringify(result === undefined ? null : result) ?? 'null'}}`;
+      if (note !== undefined) note.ok = true;
+      return text;
     } catch (error) {
       // A result that cannot be encoded (a cycle, a BigInt) is the server's fault.
       this.report(error, request, context);
+      if (note !== undefined) note.code = ErrorCode.INTERNAL_ERROR;
       return this.error(id, ErrorCode.INTERNAL_ERROR, 'Internal error');
     }
   }

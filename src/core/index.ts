@@ -1,4 +1,5 @@
 export { APP_MIME_TYPE, APPS_EXTENSION, supportsApps } from './apps';
+export { CACHE_HINT, type CacheHint, type CacheScope, checkHint as checkCacheHint } from './cache';
 export { type AskOptions, type ElicitResult, type ElicitSchema, McpCall } from './call';
 export {
   JsonRpcDispatcher,
@@ -9,8 +10,17 @@ export {
   type JsonRpcResponse,
   type MethodHandler,
   NO_ANSWER,
+  type Note,
   type Reporter,
 } from './dispatcher';
+export {
+  type Era,
+  eraOf,
+  META,
+  MODERN_VERSIONS,
+  ModernErrorCode,
+  type ModernVersion,
+} from './era';
 export {
   CancelledError,
   ClientRequestError,
@@ -26,9 +36,11 @@ export {
   ToolError,
   UsageError,
 } from './errors';
+export { decodeHeaderValue, type RequestHeaders } from './headers';
 export { type Broadcaster, coreOf, McpCore, type Servable } from './mcp-core';
 export { negotiate, type ProtocolVersion, VERSIONS } from './negotiate';
 export type { Completion, CompletionReference, McpCoreOptions } from './options';
+export type { Outcome } from './outcome';
 export {
   type Link,
   LOGGING_LEVELS,
@@ -36,4 +48,5 @@ export {
   Peer,
   type PeerOptions,
 } from './peer';
+export { DEFAULT_REQUEST_STATE_TTL } from './request-state';
 export type * from './types';

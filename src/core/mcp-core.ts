@@ -1,10 +1,30 @@
-import { McpCall } from './call';
-import { keptClientState } from './client-state';
-import { JsonRpcDispatcher, type JsonRpcRequest, NO_ANSWER } from './dispatcher';
+import { checkHint } from './cache';
+import { JsonRpcDispatcher, type JsonRpcRequest, type Note } from './dispatcher';
+import {
+  type Era,
+  eraOf,
+  isModernVersion,
+  MODERN_VERSIONS,
+  type ModernClient,
+  readModernMeta,
+  unsupportedVersion,
+} from './era';
 import { ConfigurationTypeError, ErrorCode, Fault } from './errors';
+import { checkStandardHeaders } from './headers';
+import { registerCompletion } from './methods/completion';
+import { registerDiscover } from './methods/discover';
+import { registerLifecycle, registerLogging } from './methods/lifecycle';
+import { registerPrompts } from './methods/prompts';
+import { registerResources } from './methods/resources';
+import { registerSubscriptions } from './methods/subscriptions';
+import { MethodTable } from './methods/table';
+import { registerTools } from './methods/tools';
 import { negotiate, type ProtocolVersion, VERSIONS } from './negotiate';
-import type { Completion, CompletionReference, McpCoreOptions } from './options';
-import { type Link, LOGGING_LEVELS, type LoggingLevel, type Peer } from './peer';
+import type { McpCoreOptions } from './options';
+import type { Outcome } from './outcome';
+import type { Link, Peer } from './peer';
+import { RequestStateSealer } from './request-state';
+import type { Turn } from './turn';
 import type { JsonObject } from './types';
 
 /**
@@ -34,63 +54,6 @@ function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** -32602 with its reason in the message (what a client shows) and in `data.reason` (for code). */
-function invalidParams(reason: string): Fault {
-  return new Fault(ErrorCode.INVALID_PARAMS, `Invalid params: ${reason}`, { reason });
-}
-
-/** MCP: an empty result is an object on the wire; only `[]`, `null` and `undefined` change. */
-function orEmpty(result: unknown): unknown {
-  return result === null || result === undefined || (Array.isArray(result) && result.length === 0)
-    ? {}
-    : result;
-}
-
-/** The `arguments` member of `tools/call` or `prompts/get`: absent → `{}`, non-object → -32602. */
-function argumentsOf(params: JsonObject, method: string): JsonObject {
-  const args = params.arguments;
-  if (args === undefined) return {};
-  if (!isObject(args)) throw invalidParams(`${method}: "arguments" must be an object`);
-  return args;
-}
-
-function paramsOf(params: unknown): JsonObject {
-  return isObject(params) ? params : {};
-}
-
-function uriOf(params: unknown, method: string): string {
-  const uri = paramsOf(params).uri;
-  if (typeof uri !== 'string' || uri === '')
-    throw invalidParams(`${method}: "uri" must be a non-empty string`);
-  return uri;
-}
-
-type CallHandler<C> = (params: unknown, context: C, call: McpCall) => unknown;
-
-/**
- * Wraps a method that runs application code: creates the request's {@link McpCall}, tracks the
- * request in the peer so `notifications/cancelled` can abort it, and sends no answer for a
- * cancelled request (MCP: the receiver of a cancellation does not answer it).
- */
-function withCall<C>(method: string, run: CallHandler<C>) {
-  return async (params: unknown, context: C, request: JsonRpcRequest, link: Link | undefined) => {
-    const id = request.id;
-    // The request's AbortSignal is made only if the call looks at it (see Peer.track).
-    const flight = link !== undefined && id !== undefined ? link.peer.track(id) : undefined;
-    const call = new McpCall(method, id, params, link, flight);
-    try {
-      const result = await run(params, context, call);
-      return flight?.aborted ? NO_ANSWER : result;
-    } catch (error) {
-      if (flight?.aborted) return NO_ANSWER;
-      throw error;
-    } finally {
-      call.finish();
-      if (flight !== undefined) link!.peer.end(id!, flight);
-    }
-  };
-}
-
 /**
  * The stateless MCP protocol core: answers `initialize`, `ping`, the tools and (when given)
  * resources and prompts, over a {@link JsonRpcDispatcher}. It takes a raw payload and returns the
@@ -106,8 +69,11 @@ function withCall<C>(method: string, run: CallHandler<C>) {
  * await core.handle('{"jsonrpc":"2.0","id":1,"method":"ping"}'); // '{"jsonrpc":"2.0","id":1,"result":{}}'
  */
 export class McpCore<C = unknown> {
-  /** The MCP revisions this core speaks, newest first. */
+  /** The MCP revisions `initialize` negotiates, newest first (the seed's four). */
   static readonly VERSIONS = VERSIONS;
+
+  /** The MCP revisions served without `initialize`, per request (2026-07-28). */
+  static readonly MODERN_VERSIONS = MODERN_VERSIONS;
 
   /** MCP's error code for an unknown resource URI (`ErrorCode.RESOURCE_NOT_FOUND`, -32002). */
   static readonly RESOURCE_NOT_FOUND = ErrorCode.RESOURCE_NOT_FOUND;
@@ -124,7 +90,7 @@ export class McpCore<C = unknown> {
   /** Sent at `initialize`, or `undefined` when none were given. */
   readonly instructions: string | undefined;
   /** The dispatcher the MCP methods are registered on (for introspection; answer through {@link handle}). */
-  readonly rpc: JsonRpcDispatcher<C, Link>;
+  readonly rpc: JsonRpcDispatcher<C, Turn>;
   /** The `capabilities` sent at `initialize`. */
   readonly capabilities: Readonly<JsonObject>;
 
@@ -142,13 +108,14 @@ export class McpCore<C = unknown> {
     this.name = name;
     this.version = version;
     this.instructions = options.instructions;
-    this.rpc = new JsonRpcDispatcher<C, Link>({
+    this.rpc = new JsonRpcDispatcher<C, Turn>({
       reporter: options.reporter,
       batch: options.batch,
-      onResponse: (response, _context, link) => link?.peer.settle(response),
+      onResponse: (response, _context, turn) => turn?.link?.peer.settle(response),
+      enter: (request, _context, turn) => this.enter(request, turn?.link),
     });
 
-    const { resources, templates, reader, prompts, prompter, initializer, completer } = options;
+    const { resources, reader, prompts, prompter, completer } = options;
     const hasResources = typeof resources === 'function' && typeof reader === 'function';
     const hasPrompts = typeof prompts === 'function' && typeof prompter === 'function';
     const listChanged = options.listChanged === true;
@@ -163,149 +130,53 @@ export class McpCore<C = unknown> {
     const serverInfo: JsonObject = { name, version };
     if (options.title !== undefined) serverInfo.title = options.title;
     if (options.icons !== undefined) serverInfo.icons = options.icons;
-    const rpc = this.rpc;
-    rpc.register('initialize', async (params, context, _request, link) => {
-      const p = paramsOf(params);
-      const revision = negotiate(p.protocolVersion);
-      if (link !== undefined) {
-        link.peer.revision = revision;
-        // Kept for the session's life: only what MCP defines, within a budget (issue 19).
-        const kept = keptClientState(p);
-        link.peer.clientCapabilities = kept.capabilities;
-        link.peer.clientInfo = kept.clientInfo;
-      }
-      if (initializer) await initializer(revision, p, context);
-      const result: JsonObject = { protocolVersion: revision, capabilities, serverInfo };
-      if (this.instructions !== undefined) result.instructions = this.instructions;
-      return result;
+    const cache = checkHint(options.cache, 'McpCore') ?? { ttlMs: 0, scope: 'public' };
+    const table = new MethodTable<C>(this.rpc, {
+      serverInfo,
+      cache,
+      privateLists: options.privateLists === true,
+      sealer: new RequestStateSealer(options.requestStateSecret, options.requestStateTtl),
     });
-    // Sent with an id by mistake, these still answer an object: MCP results are never null.
-    rpc.register('notifications/initialized', () => ({}));
-    rpc.register('notifications/cancelled', (params, _context, _request, link) => {
-      const p = paramsOf(params);
-      const id = p.requestId;
-      if (link !== undefined && (typeof id === 'string' || typeof id === 'number'))
-        link.peer.cancel(id, p.reason);
-      return {};
-    });
-    rpc.register('ping', () => ({}));
+    const server = { capabilities, serverInfo, instructions: this.instructions };
+    // The method families, each in its module; both eras share this one table.
+    registerLifecycle(table, options, server);
+    registerTools(table, options);
+    registerResources(table, options);
+    registerPrompts(table, options);
+    registerLogging(table, options);
+    registerCompletion(table, options);
+    registerDiscover(table, server);
+    registerSubscriptions(table, capabilities, (broadcaster) => this.attach(broadcaster));
+  }
 
-    rpc.register(
-      'tools/list',
-      withCall<C>('tools/list', async (_params, context, call) => ({
-        tools: (await lister(context, call)) ?? [],
-      })),
-    );
-    rpc.register(
-      'tools/call',
-      withCall<C>('tools/call', async (params, context, call) => {
-        const p = paramsOf(params);
-        if (typeof p.name !== 'string') throw invalidParams('tools/call: "name" must be a string');
-        return orEmpty(await caller(p.name, argumentsOf(p, 'tools/call'), context, call));
-      }),
-    );
-
-    if (hasResources) {
-      rpc.register(
-        'resources/list',
-        withCall<C>('resources/list', async (_params, context, call) => ({
-          resources: (await resources(context, call)) ?? [],
-        })),
-      );
-      rpc.register(
-        'resources/templates/list',
-        withCall<C>('resources/templates/list', async (_params, context, call) => ({
-          resourceTemplates: (templates ? await templates(context, call) : undefined) ?? [],
-        })),
-      );
-      rpc.register(
-        'resources/read',
-        withCall<C>('resources/read', async (params, context, call) => ({
-          contents: (await reader(uriOf(params, 'resources/read'), context, call)) ?? [],
-        })),
-      );
-      if (subscribe) {
-        rpc.register('resources/subscribe', (params, _context, _request, link) => {
-          link?.peer.subscriptions.add(uriOf(params, 'resources/subscribe'));
-          return {};
-        });
-        rpc.register('resources/unsubscribe', (params, _context, _request, link) => {
-          link?.peer.subscriptions.delete(uriOf(params, 'resources/unsubscribe'));
-          return {};
-        });
+  /**
+   * Classifies one request (issue 12 item 1) and, for a modern one, checks its `_meta`
+   * (-32602), its HTTP headers when the transport gave them (-32020) and its revision (-32022).
+   * On stdio the first request that is not `server/discover` pins the era of the connection.
+   */
+  private enter(request: JsonRpcRequest, link: Link | undefined): Turn {
+    const headers = link?.headers;
+    const hint = headers === undefined ? undefined : headers['mcp-protocol-version'];
+    const era = eraOf(request, typeof hint === 'string' ? hint.trim() : undefined);
+    let client: ModernClient | undefined;
+    if (era === 'modern' && request.id !== undefined) {
+      client = readModernMeta(request.params);
+      if (headers !== undefined) checkStandardHeaders(request, headers, client.revision);
+      if (!isModernVersion(client.revision)) throw unsupportedVersion(client.revision);
+    }
+    if (link?.pinsEra === true && era !== undefined && request.method !== 'server/discover') {
+      const peer = link.peer;
+      if (peer.era === undefined) peer.era = era;
+      else if (peer.era !== era) {
+        throw new Fault(
+          ErrorCode.INVALID_REQUEST,
+          peer.era === 'legacy'
+            ? 'This connection speaks MCP 2025 (it began with initialize): send requests without the 2026 _meta, or start a new connection.'
+            : 'This connection speaks MCP 2026-07-28: send _meta with every request, or start a new connection to initialize.',
+        );
       }
     }
-
-    if (hasPrompts) {
-      rpc.register(
-        'prompts/list',
-        withCall<C>('prompts/list', async (_params, context, call) => ({
-          prompts: (await prompts(context, call)) ?? [],
-        })),
-      );
-      rpc.register(
-        'prompts/get',
-        withCall<C>('prompts/get', async (params, context, call) => {
-          const p = paramsOf(params);
-          if (typeof p.name !== 'string')
-            throw invalidParams('prompts/get: "name" must be a string');
-          return orEmpty(await prompter(p.name, argumentsOf(p, 'prompts/get'), context, call));
-        }),
-      );
-    }
-
-    if (options.logging === true) {
-      rpc.register('logging/setLevel', (params, _context, _request, link) => {
-        const level = paramsOf(params).level;
-        if (!LOGGING_LEVELS.includes(level as LoggingLevel)) {
-          throw invalidParams(
-            `logging/setLevel: "level" must be one of ${LOGGING_LEVELS.join(', ')}`,
-          );
-        }
-        if (link !== undefined) link.peer.logLevel = level as LoggingLevel;
-        return {};
-      });
-    }
-
-    if (typeof completer === 'function') {
-      rpc.register(
-        'completion/complete',
-        withCall<C>('completion/complete', async (params, context, call) => {
-          const p = paramsOf(params);
-          const ref = p.ref;
-          const argument = p.argument;
-          const valid =
-            isObject(ref) &&
-            ((ref.type === 'ref/prompt' && typeof ref.name === 'string') ||
-              (ref.type === 'ref/resource' && typeof ref.uri === 'string'));
-          if (!valid) {
-            throw invalidParams(
-              'completion/complete: "ref" must be a ref/prompt with a name or a ref/resource with a uri',
-            );
-          }
-          if (
-            !isObject(argument) ||
-            typeof argument.name !== 'string' ||
-            typeof argument.value !== 'string'
-          ) {
-            throw invalidParams(
-              'completion/complete: "argument" must have a string name and value',
-            );
-          }
-          const ctx = isObject(p.context)
-            ? (p.context as { arguments?: Record<string, string> })
-            : {};
-          const answer = await completer(
-            ref as CompletionReference,
-            { name: argument.name, value: argument.value },
-            ctx,
-            context,
-            call,
-          );
-          return { completion: limitCompletion(answer) };
-        }),
-      );
-    }
+    return { era, link, client };
   }
 
   private readonly broadcasters = new Set<Broadcaster>();
@@ -357,18 +228,56 @@ export class McpCore<C = unknown> {
       // MCP: initialize must be the first message of a session and never part of a batch.
       return Promise.resolve(JsonRpcDispatcher.invalidRequest());
     }
-    return this.rpc.dispatch(message, context as C, link);
+    return this.rpc.dispatch(
+      message,
+      context as C,
+      link === undefined ? undefined : { era: undefined, link, client: undefined },
+    );
+  }
+
+  /**
+   * Answers an already parsed message or batch like {@link dispatch}, and says what happened
+   * (see {@link Outcome}): whether the message was refused whole, a single request's result or
+   * error code, its method and era. Never rejects.
+   */
+  async process(message: unknown, context?: C, link?: Link): Promise<Outcome> {
+    const single = isObject(message) ? message : undefined;
+    const method = typeof single?.method === 'string' ? single.method : undefined;
+    const headers = link?.headers;
+    const hint = headers?.['mcp-protocol-version'];
+    const era =
+      single === undefined
+        ? undefined
+        : eraOf(single, typeof hint === 'string' ? hint.trim() : undefined);
+    const note: Note = { ok: false, code: undefined, refused: false };
+    let text: string | null;
+    if (Array.isArray(message) && message.some(isInitialize)) {
+      text = JsonRpcDispatcher.invalidRequest();
+      note.refused = true;
+    } else {
+      text = await this.rpc.dispatch(
+        message,
+        context as C,
+        link === undefined ? undefined : { era: undefined, link, client: undefined },
+        note,
+      );
+    }
+    return {
+      text,
+      kind: note.refused ? 'refused' : text === null ? 'none' : 'answer',
+      ok: note.ok,
+      code: note.code,
+      method,
+      era,
+    };
+  }
+
+  /** The era of a parsed message, as {@link process} will classify it (`hint`: HTTP's `MCP-Protocol-Version`). */
+  static eraOf(message: unknown, hint?: string): Era | undefined {
+    return eraOf(message, hint);
   }
 }
 
 function isInitialize(item: unknown): boolean {
   return isObject(item) && (item as Partial<JsonRpcRequest>).method === 'initialize';
-}
-
-/** MCP: at most 100 completion values per answer; `total`/`hasMore` tell the rest. */
-function limitCompletion(answer: Completion | string[]): Completion {
-  const all = Array.isArray(answer) ? { values: answer } : answer;
-  const values = Array.isArray(all?.values) ? all.values.map(String) : [];
-  if (values.length <= 100) return { ...all, values };
-  return { values: values.slice(0, 100), total: all.total ?? values.length, hasMore: true };
 }

@@ -1,3 +1,4 @@
+import type { CacheHint } from './cache';
 import type { McpCall } from './call';
 import type { Reporter } from './dispatcher';
 import type { ProtocolVersion } from './negotiate';
@@ -92,4 +93,21 @@ export interface McpCoreOptions<C = unknown> {
   subscriptions?: boolean;
   /** Declare `listChanged: true`: the server sends `notifications/*\/list_changed` when its lists change. */
   listChanged?: boolean;
+  /**
+   * The default caching hint of 2026-07-28 cacheable results (lists, `resources/read`,
+   * `server/discover`): `{ ttlMs: 0, scope: 'public' }` when not given. A definition (or the
+   * contents a reader returns) may carry its own under `CACHE_HINT`; a list takes the most
+   * restrictive of its members.
+   */
+  cache?: Partial<CacheHint>;
+  /** Lists differ by caller (scopes, a custom authorize): their `cacheScope` is `private`. */
+  privateLists?: boolean;
+  /**
+   * The key that seals 2026-07-28 `requestState` (HMAC-SHA-256). Default: random per process, so
+   * states neither survive a restart nor cross processes; give one shared secret to every
+   * instance behind a load balancer.
+   */
+  requestStateSecret?: string | Uint8Array;
+  /** How long a sealed `requestState` stays valid, in ms (default 10 minutes). */
+  requestStateTtl?: number;
 }

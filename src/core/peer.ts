@@ -1,5 +1,7 @@
 import type { JsonRpcId } from './dispatcher';
+import type { Era } from './era';
 import { CancelledError, ClientRequestError, RequestTimeoutError } from './errors';
+import type { RequestHeaders } from './headers';
 import type { ProtocolVersion } from './negotiate';
 import type { JsonObject } from './types';
 
@@ -47,6 +49,8 @@ interface Pending {
 export class Peer {
   /** The revision agreed at `initialize`. */
   revision: ProtocolVersion | undefined;
+  /** The era this connection speaks, once its first request pinned it (stdio; see {@link Link.pinsEra}). */
+  era: Era | undefined;
   /** The `capabilities` the client declared at `initialize`. */
   clientCapabilities: JsonObject | undefined;
   /** The `clientInfo` the client sent at `initialize`. */
@@ -303,4 +307,13 @@ export interface Link {
    * resumable streams); false when it cannot. See {@link McpCall.closeStream}.
    */
   closeStream?(): boolean;
+  /**
+   * The request's HTTP headers (lower-case names): a 2026-07-28 request is checked against them
+   * (`MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name`, `Mcp-Param-*`). Absent on stdio.
+   */
+  readonly headers?: RequestHeaders;
+  /** Who is calling (HTTP's identity key; the process on stdio): what MRTR request state is bound to. */
+  readonly principal?: string;
+  /** The connection's first request (other than `server/discover`) fixes its era (stdio). */
+  readonly pinsEra?: boolean;
 }

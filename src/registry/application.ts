@@ -2,6 +2,8 @@ import type { DefinitionKind, Interceptor } from '../../decorators';
 import type { StateAdapter, StateBindable } from '../adapter';
 import {
   APP_MIME_TYPE,
+  CACHE_HINT,
+  type CacheHint,
   type Completion,
   type CompletionReference,
   ConfigurationError,
@@ -66,6 +68,22 @@ export interface McpApplicationOptions<C = unknown> {
   subscriptions?: boolean;
   /** Declare `listChanged` (default: when a definition starts with `enabled: false`). */
   listChanged?: boolean;
+  /**
+   * The default caching hint of MCP 2026-07-28 cacheable results (lists, `resources/read`,
+   * `server/discover`): `{ ttlMs: 0, scope: 'public' }` when not given. `@Tool({ cache })`,
+   * `@Resource({ cache })` and `@Prompt({ cache })` override it per definition; a list takes the
+   * most restrictive of its members, and is `private` when any scopes or a custom `authorize`
+   * are in use (it then differs by caller).
+   */
+  cache?: Partial<CacheHint>;
+  /**
+   * The key that seals MCP 2026-07-28 `requestState` (HMAC-SHA-256) while a method waits for the
+   * client's answers. Default: random per process. Give every instance behind a load balancer the
+   * same one.
+   */
+  requestStateSecret?: string | Uint8Array;
+  /** How long (ms) a sealed `requestState` stays valid. Default 10 minutes. */
+  requestStateTtl?: number;
 }
 
 /** What {@link McpApplication.describe} tells of one definition. */
@@ -165,6 +183,11 @@ export class McpApplication<C = unknown> implements StateBindable {
       logging: options.logging ?? usesCall,
       listChanged: this.listChanged,
       subscriptions: options.subscriptions === true,
+      cache: options.cache,
+      privateLists:
+        options.authorize !== undefined || this.entries.some((entry) => entry.scopes !== undefined),
+      requestStateSecret: options.requestStateSecret,
+      requestStateTtl: options.requestStateTtl,
       lister: (context) => this.visible('tool', context) as Promise<readonly ToolDefinition[]>,
       caller: (name, args, context, call) => this.callTool(name, args, context, call),
       ...(hasResources
@@ -405,10 +428,15 @@ export class McpApplication<C = unknown> implements StateBindable {
       data = checked.value;
     }
     const value = await invokeOrFault(entry, data, context, call, { uri });
-    if (entry.contentsMeta === undefined && entry.mimeType !== APP_MIME_TYPE) {
-      return toContents(value, uri, entry.mimeType);
+    const contents =
+      entry.contentsMeta === undefined && entry.mimeType !== APP_MIME_TYPE
+        ? toContents(value, uri, entry.mimeType)
+        : viewContents(value, uri, entry.mimeType!, entry.contentsMeta);
+    if (entry.cache !== undefined && typeof contents === 'object' && contents !== null) {
+      // The core reads the hint of resources/read from the contents (MCP 2026-07-28 caching).
+      Object.defineProperty(contents, CACHE_HINT, { value: entry.cache });
     }
-    return viewContents(value, uri, entry.mimeType!, entry.contentsMeta);
+    return contents;
   }
 
   private async prompt(

@@ -1,5 +1,10 @@
 import type { Interceptor } from '../../decorators';
-import { ConfigurationError } from '../core';
+import {
+  CACHE_HINT,
+  type CacheHint,
+  ConfigurationError,
+  checkCacheHint as checkHint,
+} from '../core';
 import { compileSchema, promptArguments } from '../schema';
 import { toolMeta, viewOf } from './apps';
 import { argumentSchema, compact, type Entry, frozenCopy, invoker } from './entries';
@@ -21,7 +26,7 @@ export function buildEntry(
 ): Entry {
   const { record, where } = member;
   const method = record.method;
-  let entry: Omit<Entry, 'invoke' | 'label'>;
+  let entry: Omit<Entry, 'invoke' | 'label' | 'cache'>;
   if (record.kind === 'tool') {
     const o = record.options;
     const name = o.name ?? method;
@@ -167,15 +172,31 @@ export function buildEntry(
   }
   const built = entry as Entry;
   const noun = built.kind === 'tool' ? 'Tool' : built.kind === 'prompt' ? 'Prompt' : 'Resource';
+  const label = `${noun} "${built.key}" (${member.where})`;
+  const cache = cacheOf((record.options as { cache?: unknown }).cache, label);
   return {
     ...built,
-    label: `${noun} "${built.key}" (${member.where})`,
+    // The hint rides on the listed definition under a symbol: JSON leaves it out.
+    definition:
+      cache === undefined
+        ? built.definition
+        : Object.freeze({ ...built.definition, [CACHE_HINT]: cache }),
+    cache,
+    label,
     invoke: invoker(member, instance, interceptors, () => ({
       kind: built.kind,
       name: built.key,
       definition: built.definition,
     })),
   };
+}
+
+function cacheOf(cache: unknown, label: string): CacheHint | undefined {
+  try {
+    return checkHint(cache as Partial<CacheHint> | undefined, label);
+  } catch (error) {
+    throw new ConfigurationError((error as Error).message);
+  }
 }
 
 function scopesOf(scopes: unknown, label: string): readonly string[] | undefined {

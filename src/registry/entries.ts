@@ -1,5 +1,5 @@
 import type { Completer, DefinitionKind, Interceptor, Invocation } from '../../decorators';
-import { ConfigurationError, type JsonObject, type McpCall } from '../core';
+import { type CacheHint, ConfigurationError, type JsonObject, type McpCall } from '../core';
 import { type CompiledSchema, compileSchema } from '../schema';
 import type { ScannedMember } from './scan';
 import type { UriTemplate } from './uri-template';
@@ -29,6 +29,8 @@ export interface Entry {
   readonly invoke: (data: unknown, context: unknown, call: McpCall) => Promise<unknown>;
   /** How errors name it, e.g. `Tool "forecast" (WeatherTools.forecast)`: built once, not per call. */
   readonly label: string;
+  /** Its own caching hint (`@Tool({ cache })`…), when it has one. */
+  readonly cache: CacheHint | undefined;
 }
 
 const BUILTINS = new Set<unknown>([

@@ -522,6 +522,9 @@ describe('JsonRpcDispatcher: the method table and options', () => {
       'ping',
       'tools/list',
       'tools/call',
+      // Issue 12: the 2026-07-28 methods share the one table.
+      'server/discover',
+      'subscriptions/listen',
     ]);
   });
 

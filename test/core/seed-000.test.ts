@@ -1054,8 +1054,11 @@ describe('seed 000: methods answered', () => {
     'tools/call',
   ];
 
+  // Issue 12: server/discover (both eras) and subscriptions/listen (2026-07-28) join the table.
+  const modern = ['server/discover', 'subscriptions/listen'];
+
   it('always: initialize, the two notifications, ping and the tools', () => {
-    expect(weather().rpc.methods()).toEqual(always);
+    expect(weather().rpc.methods()).toEqual([...always, ...modern]);
   });
 
   it('with both pairs: the resources and prompts methods too', () => {
@@ -1066,6 +1069,7 @@ describe('seed 000: methods answered', () => {
       'resources/read',
       'prompts/list',
       'prompts/get',
+      ...modern,
     ]);
   });
 });

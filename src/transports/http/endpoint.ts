@@ -535,6 +535,10 @@ export class HttpEndpoint<C> {
     this.detach?.();
     this.detach = undefined;
     if (this.store !== undefined) for (const entry of this.store.values()) entry.stream?.end();
+    const closed = new Error('The server shut down.');
+    for (const flight of this.flights.all()) {
+      if (flight.listening) flight.peer.close(closed);
+    }
     if (this.flights.size > 0) {
       let timer: NodeJS.Timeout | undefined;
       // A POST already answered (timed out, cancelled, its session ended) is not waited for,

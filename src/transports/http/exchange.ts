@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { JsonObject, Link, Peer } from '../../core';
+import type { JsonObject, Link, Peer, RequestHeaders } from '../../core';
 import { sendEmpty, sendError, sendJson } from './reply';
 import { END_OF_STREAM, postStreamKey, type StreamHub, type StreamWriter } from './resumable';
 import { SseStream } from './sse';
@@ -45,6 +45,10 @@ export class Exchange implements Link {
   holdsRequests = false;
   /** Told once, when the answer (or a refusal) is given. */
   onSettle: (() => void) | undefined;
+  /** The POST's headers: the core checks a 2026-07-28 request against them (the link's `headers`). */
+  headers: RequestHeaders | undefined;
+  /** The caller's identity key (the link's `principal`): MRTR request state is bound to it. */
+  principal: string | undefined;
   private stream: SseStream | undefined;
   private writer: StreamWriter | undefined;
   private settled = false;

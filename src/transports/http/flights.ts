@@ -15,6 +15,8 @@ export class Flight {
   readonly over: Promise<string | null | typeof ANSWERED_ELSEWHERE>;
   /** Ids of the requests still owed an answer (cancelled ones are owed none). */
   private owed: JsonRpcId[];
+  /** A `subscriptions/listen` stream (MCP 2026-07-28): ended at once on shutdown, not waited for. */
+  listening = false;
 
   constructor(
     readonly exchange: Exchange,

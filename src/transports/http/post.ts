@@ -1,5 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type JsonRpcId, Peer, type ProtocolVersion } from '../../core';
+import {
+  ErrorCode,
+  type JsonRpcId,
+  McpCore,
+  ModernErrorCode,
+  type Outcome,
+  Peer,
+  type ProtocolVersion,
+} from '../../core';
 import { readBody } from './body';
 import type { Deadline } from './deadline';
 import type { HttpEndpoint } from './endpoint';
@@ -15,10 +23,31 @@ import { takesPriming, toSession } from './streams';
 
 /** MCP 2025-06-18 basic/transports: without `MCP-Protocol-Version`, assume 2025-03-26. */
 const ASSUMED_REVISION: ProtocolVersion = '2025-03-26';
-/** How the core begins an answer that refuses the whole message (Invalid Request, id null). */
-const REFUSED_WHOLE = '{"jsonrpc":"2.0","id":null,"error"';
 /** Seconds a client is told to wait when the body budget is spent: bodies in flight end fast. */
 const BUSY_RETRY_AFTER = '2';
+/**
+ * MCP 2026-07-28 basic/transports: an unknown or removed method is 404; a request the server
+ * cannot accept (bad `_meta`, a header mismatch, a missing client capability, an unsupported
+ * revision) is 400.
+ */
+const MODERN_STATUS = new Map<number, number>([
+  [ErrorCode.METHOD_NOT_FOUND, 404],
+  [ErrorCode.PARSE_ERROR, 400],
+  [ErrorCode.INVALID_REQUEST, 400],
+  [ErrorCode.INVALID_PARAMS, 400],
+  [ModernErrorCode.HEADER_MISMATCH, 400],
+  [ModernErrorCode.MISSING_REQUIRED_CLIENT_CAPABILITY, 400],
+  [ModernErrorCode.UNSUPPORTED_PROTOCOL_VERSION, 400],
+]);
+
+/** The HTTP status of an answer, from what the core says about it (never from its text). */
+function statusOf(outcome: Outcome, modern: boolean): number {
+  if (outcome.kind === 'refused') return 400;
+  if (modern && !outcome.ok && outcome.code !== undefined) {
+    return MODERN_STATUS.get(outcome.code) ?? 200;
+  }
+  return 200;
+}
 /** JSON-RPC code of a request cancelled by `requestTimeout` (the code MCP SDKs use for timeouts). */
 const REQUEST_TIMED_OUT = -32001;
 
@@ -61,16 +90,6 @@ function requestIds(value: unknown): JsonRpcId[] {
     }
   }
   return ids;
-}
-
-function succeeded(answer: string | null): boolean {
-  if (answer === null) return false;
-  try {
-    const value: unknown = JSON.parse(answer);
-    return isObject(value) && 'result' in value;
-  } catch {
-    return false;
-  }
 }
 
 function isInitialize(value: unknown): value is Record<string, unknown> {
@@ -215,6 +234,12 @@ export async function handlePost<C>(
         initializeTooLarge(value, message.bytes, options.maxInitializeBytes),
       );
     }
+    const hint = req.headers['mcp-protocol-version'];
+    const era = McpCore.eraOf(value, typeof hint === 'string' ? hint.trim() : undefined);
+    // MCP 2026-07-28: no sessions; a server/discover probe (no era named) stands alone too.
+    const sessionless = era !== 'legacy' && !Array.isArray(value);
+    const listening =
+      era === 'modern' && isObject(value) && value.method === 'subscriptions/listen';
     if (endpoint.closing && requestIds(value).length > 0) {
       // While shutting down, answers and notifications still come in (a call in flight may
       // await the client's answer); new requests do not.
@@ -223,7 +248,7 @@ export async function handlePost<C>(
       });
     }
 
-    if (store !== undefined) {
+    if (store !== undefined && !sessionless) {
       let found: SessionEntry | undefined;
       if (initialize) {
         if (store.full()) {
@@ -263,9 +288,9 @@ export async function handlePost<C>(
       entry = found;
       session = found.session;
     } else {
-      if (!initialize && !endpoint.checkVersion(req, res, undefined)) return;
+      if (!initialize && !sessionless && !endpoint.checkVersion(req, res, undefined)) return;
       const peer = new Peer({ requestTimeout: options.clientRequestTimeout });
-      if (!initialize) {
+      if (!initialize && !sessionless) {
         peer.revision =
           (req.headers['mcp-protocol-version'] as ProtocolVersion | undefined) ?? ASSUMED_REVISION;
       }
@@ -277,6 +302,8 @@ export async function handlePost<C>(
     const exchange = new Exchange(res, peer, options.keepAliveInterval);
     const ids = requestIds(value);
     exchange.holdsRequests = ids.length > 0;
+    exchange.headers = req.headers;
+    exchange.principal = endpoint.ownerOf(identity) ?? '';
     if (entry !== undefined) {
       const held = entry;
       exchange.fallback = (json) => toSession(endpoint, held, json);
@@ -297,17 +324,27 @@ export async function handlePost<C>(
     exchange.challengeable = options.scopeChallenge === true && !Array.isArray(value);
     const context = endpoint.contextOf(req, session, identity);
     if (opened) res.setHeader('Mcp-Session-Id', session.id!);
-    const running = endpoint.core.dispatch(value, context, exchange);
-    const current = new Flight(exchange, peer, entry, ids, Array.isArray(value), running);
+    const running = endpoint.core.process(value, context, exchange);
+    const current = new Flight(
+      exchange,
+      peer,
+      entry,
+      ids,
+      Array.isArray(value),
+      running.then((result) => result.text),
+    );
+    current.listening = listening;
     flight = current;
     endpoint.flights.add(current);
-    deadline.listen(() => timeOut(current));
+    // A subscriptions/listen stream lasts until the client closes it: no request deadline.
+    if (listening) endpoint.deadlines.stop(deadline);
+    else deadline.listen(() => timeOut(current));
 
     // The answer never waits on user code past the deadline, a cancellation or the session's
     // end: whichever answers the exchange first ends the wait, and the cleanup below runs.
-    const outcome = await current.over;
-    const answer = outcome === ANSWERED_ELSEWHERE ? undefined : outcome;
-    if (opened && (answer === undefined || !succeeded(answer))) {
+    const over = await current.over;
+    const outcome = over === ANSWERED_ELSEWHERE ? undefined : await running;
+    if (opened && (outcome === undefined || !outcome.ok)) {
       endpoint.flights.land(current); // (its own answer is the core's, not the session's end)
       store!.end(entry!, 'initialize failed.');
       opened = false;
@@ -317,12 +354,12 @@ export async function handlePost<C>(
       // Saved before the answer: once the client reads it, every process sees the change.
       await records!.save(entry);
     }
-    if (answer === undefined) return; // answered already (deadline, cancellation, session end)
+    if (outcome === undefined) return; // answered already (deadline, cancellation, session end)
     if (exchange.wanted !== undefined) {
       const refused = endpoint.refusal(req, AuthRefusal.insufficientScope(exchange.wanted));
       return exchange.refuse(refused.status, refused.message, refused.headers);
     }
-    exchange.answer(answer, answer?.startsWith(REFUSED_WHOLE) ? 400 : 200);
+    exchange.answer(outcome.text, statusOf(outcome, era !== 'legacy'));
   } catch (error) {
     if (opened) {
       store!.end(entry!, 'initialize failed.');

@@ -1,0 +1,78 @@
+import { keptClientState } from '../client-state';
+import { ErrorCode, Fault } from '../errors';
+import { negotiate } from '../negotiate';
+import type { McpCoreOptions } from '../options';
+import { LOGGING_LEVELS, type LoggingLevel } from '../peer';
+import type { JsonObject } from '../types';
+import type { MethodTable } from './table';
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The 2025-era session methods: `initialize` (stores the revision and the client's capabilities
+ * in the transport's peer), the two client notifications, `ping` and `logging/setLevel`. MCP
+ * 2026-07-28 removed all but `notifications/cancelled` (changelog, major changes 2 and 5).
+ */
+export function registerLifecycle<C>(
+  table: MethodTable<C>,
+  options: McpCoreOptions<C>,
+  server: { capabilities: JsonObject; serverInfo: JsonObject; instructions: string | undefined },
+): void {
+  const { initializer } = options;
+  table.define('initialize', {
+    eras: 'legacy',
+    run: async (p, context, _call, _request, turn) => {
+      const revision = negotiate(p.protocolVersion);
+      const link = turn.link;
+      if (link !== undefined) {
+        link.peer.revision = revision;
+        // Kept for the session's life: only what MCP defines, within a budget (issue 19).
+        const kept = keptClientState(p);
+        link.peer.clientCapabilities = kept.capabilities;
+        link.peer.clientInfo = kept.clientInfo;
+      }
+      if (initializer) await initializer(revision, p, context);
+      const result: JsonObject = {
+        protocolVersion: revision,
+        capabilities: server.capabilities,
+        serverInfo: server.serverInfo,
+      };
+      if (server.instructions !== undefined) result.instructions = server.instructions;
+      return result;
+    },
+  });
+  // Sent with an id by mistake, these still answer an object: MCP results are never null.
+  table.define('notifications/initialized', { eras: 'legacy', run: () => ({}) });
+  table.define('notifications/cancelled', {
+    run: (p, _context, _call, _request, turn) => {
+      const id = p.requestId;
+      if (turn.link !== undefined && (typeof id === 'string' || typeof id === 'number'))
+        turn.link.peer.cancel(id, p.reason);
+      return {};
+    },
+  });
+  table.define('ping', { eras: 'legacy', run: () => ({}) });
+}
+
+/**
+ * `logging/setLevel` (2025 only; in 2026-07-28 each request's `_meta` carries its level), when
+ * the `logging` option is on. The level is kept in the transport's peer.
+ */
+export function registerLogging<C>(table: MethodTable<C>, options: McpCoreOptions<C>): void {
+  if (options.logging === true) {
+    table.define('logging/setLevel', {
+      eras: 'legacy',
+      run: (p, _context, _call, _request, turn) => {
+        const level = p.level;
+        if (!LOGGING_LEVELS.includes(level as LoggingLevel)) {
+          const reason = `logging/setLevel: "level" must be one of ${LOGGING_LEVELS.join(', ')}`;
+          throw new Fault(ErrorCode.INVALID_PARAMS, `Invalid params: ${reason}`, { reason });
+        }
+        if (turn.link !== undefined) turn.link.peer.logLevel = level as LoggingLevel;
+        return {};
+      },
+    });
+  }
+}

@@ -1,0 +1,200 @@
+import { type CacheHint, listHint } from '../cache';
+import { McpCall } from '../call';
+import { type JsonRpcDispatcher, type JsonRpcRequest, NO_ANSWER } from '../dispatcher';
+import { META, MRTR_METHODS } from '../era';
+import { ErrorCode, Fault } from '../errors';
+import type { RequestStateSealer } from '../request-state';
+import { Attempt, type Turn } from '../turn';
+import type { JsonObject } from '../types';
+import { invalidParams } from './params';
+
+/** Which era answers a method: both, or only one of them (the other gets -32601). */
+export type Eras = 'both' | 'legacy' | 'modern';
+
+/** How a method family declares one method on the {@link MethodTable}. */
+export interface MethodSpec<C> {
+  /** Default `'both'`. */
+  eras?: Eras;
+  /**
+   * Runs the method. `call` is the request's channel when {@link calls} is true. A modern result
+   * gets its envelope (`resultType`, serverInfo, cache hints) from the table.
+   */
+  run: (
+    params: JsonObject,
+    context: C,
+    call: McpCall | undefined,
+    request: JsonRpcRequest,
+    turn: Turn,
+  ) => unknown;
+  /** Creates the request's {@link McpCall} and tracks it for cancellation (application code runs). */
+  calls?: boolean;
+  /** A 2026-07-28 cacheable result: the hint of its result (lists: of their `key` member). */
+  cache?: { list: string } | { single: (result: JsonObject) => unknown };
+  /** Returns `{ name, args }` that a sealed MRTR state is bound to (the MRTR methods). */
+  subject?: (params: JsonObject) => { name: string; args: unknown };
+}
+
+/** What the method families share: the dispatcher, the server's identity and its settings. */
+export interface MethodTableOptions {
+  serverInfo: JsonObject;
+  /** Default cache hint of cacheable results. */
+  cache: CacheHint;
+  /** Lists are `private` (scopes or a custom authorize make them differ by caller). */
+  privateLists: boolean;
+  sealer: RequestStateSealer;
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const EMPTY: JsonObject = Object.freeze({}) as JsonObject;
+const ABANDONED = Symbol('abandoned');
+
+/**
+ * The one method table both eras share (ARCHITECTURE.md §6): each family module registers its
+ * methods here with the eras that answer them; the table adds what an era changes — the
+ * result envelope, the cache hints, MRTR — around the same handler.
+ */
+export class MethodTable<C> {
+  constructor(
+    readonly rpc: JsonRpcDispatcher<C, Turn>,
+    readonly options: MethodTableOptions,
+  ) {}
+
+  /** Registers `method`. */
+  define(method: string, spec: MethodSpec<C>): void {
+    const eras = spec.eras ?? 'both';
+    const envelope = (result: unknown, turn: Turn): unknown =>
+      turn.era === 'legacy' ? result : this.envelope(result, spec, turn);
+    this.rpc.register(method, async (raw, context, request, turn) => {
+      const t = turn ?? { era: 'legacy', link: undefined, client: undefined };
+      if ((eras === 'legacy' && t.era === 'modern') || (eras === 'modern' && t.era === 'legacy')) {
+        throw new Fault(ErrorCode.METHOD_NOT_FOUND, 'Method not found');
+      }
+      const params = isObject(raw) ? raw : EMPTY;
+      if (!spec.calls) return envelope(await spec.run(params, context, undefined, request, t), t);
+      const result = await this.withCall(method, spec, params, context, request, t);
+      return result === NO_ANSWER ? NO_ANSWER : envelope(result, t);
+    });
+  }
+
+  /**
+   * Runs application code with its {@link McpCall}: tracks the request in the peer so
+   * `notifications/cancelled` can abort it, answers nothing for a cancelled request (MCP: the
+   * receiver of a cancellation does not answer it), and for a modern MRTR method, ends the
+   * attempt with `input_required` when the method asks something not yet answered.
+   */
+  private async withCall(
+    method: string,
+    spec: MethodSpec<C>,
+    params: JsonObject,
+    context: C,
+    request: JsonRpcRequest,
+    turn: Turn,
+  ): Promise<unknown> {
+    const id = request.id;
+    const link = turn.link;
+    // The request's AbortSignal is made only if the call looks at it (see Peer.track).
+    const flight = link !== undefined && id !== undefined ? link.peer.track(id) : undefined;
+    const subject =
+      turn.era === 'modern' && MRTR_METHODS.has(method) && spec.subject !== undefined
+        ? spec.subject(params)
+        : undefined;
+    if (subject !== undefined) turn.attempt = this.attempt(method, params, subject, turn);
+    const call = new McpCall(method, id, params, link, flight, turn);
+    try {
+      const running = spec.run(params, context, call, request, turn);
+      const attempt = turn.attempt;
+      let result: unknown;
+      if (attempt === undefined) result = await running;
+      else {
+        // The method's own promise stays pending when it awaits an unanswered ask: the race
+        // ends the attempt, and the abandoned run is left to the garbage collector.
+        Promise.resolve(running).catch(() => {});
+        result = await Promise.race([running, attempt.interrupted.then(() => ABANDONED)]);
+        if (result === ABANDONED) return this.inputRequired(method, attempt, subject!, turn);
+      }
+      return flight?.aborted ? NO_ANSWER : result;
+    } catch (error) {
+      if (flight?.aborted) return NO_ANSWER;
+      throw error;
+    } finally {
+      call.finish();
+      if (flight !== undefined) link!.peer.end(id!, flight);
+    }
+  }
+
+  /** The attempt of a modern MRTR request: the sealed state's answers, then `inputResponses`. */
+  private attempt(
+    method: string,
+    params: JsonObject,
+    subject: { name: string; args: unknown },
+    turn: Turn,
+  ): Attempt {
+    const responses = params.inputResponses;
+    if (responses !== undefined && !isObject(responses)) {
+      throw invalidParams('inputResponses must be an object of answers by key');
+    }
+    const answers: JsonObject = {};
+    if (params.requestState !== undefined) {
+      Object.assign(
+        answers,
+        this.options.sealer.open(params.requestState, this.binding(method, subject, turn)),
+      );
+    }
+    if (responses !== undefined) {
+      for (const [key, answer] of Object.entries(responses)) {
+        if (!isObject(answer)) {
+          throw invalidParams(`inputResponses["${key}"] must be the client's result object`);
+        }
+        answers[key] = answer;
+      }
+    }
+    return new Attempt(answers, turn.client?.capabilities ?? {});
+  }
+
+  private binding(method: string, subject: { name: string; args: unknown }, turn: Turn) {
+    return { principal: turn.link?.principal ?? '', method, ...subject };
+  }
+
+  /** `{ resultType: "input_required", inputRequests, requestState }` (MCP 2026-07-28 mrtr). */
+  private inputRequired(
+    method: string,
+    attempt: Attempt,
+    subject: { name: string; args: unknown },
+    turn: Turn,
+  ): JsonObject {
+    return {
+      resultType: 'input_required',
+      inputRequests: attempt.requests,
+      requestState: this.options.sealer.seal(attempt.answers, this.binding(method, subject, turn)),
+    };
+  }
+
+  /** A modern result: `resultType`, the server's identity in `_meta`, cache hints where due. */
+  private envelope(result: unknown, spec: MethodSpec<C>, turn: Turn): unknown {
+    if (!isObject(result)) return result;
+    const meta = isObject(result._meta) ? result._meta : undefined;
+    const out: JsonObject = {
+      ...result,
+      resultType: typeof result.resultType === 'string' ? result.resultType : 'complete',
+      _meta: { ...meta, [META.serverInfo]: this.options.serverInfo },
+    };
+    if (spec.cache !== undefined && out.resultType === 'complete') {
+      const { cache, privateLists } = this.options;
+      const hint =
+        'list' in spec.cache
+          ? listHint(
+              Array.isArray(result[spec.cache.list]) ? (result[spec.cache.list] as unknown[]) : [],
+              cache,
+              privateLists,
+            )
+          : listHint([spec.cache.single(result)], cache, false);
+      out.ttlMs = hint.ttlMs;
+      out.cacheScope = hint.scope;
+    }
+    void turn;
+    return out;
+  }
+}

@@ -1,0 +1,41 @@
+import { checkParamHeaders, type ParamHeader, paramHeaders } from '../headers';
+import type { McpCoreOptions } from '../options';
+import type { ToolDefinition } from '../types';
+import { argumentsOf, invalidParams, orEmpty } from './params';
+import type { MethodTable } from './table';
+
+/** `tools/list` and `tools/call`, in both eras; a modern call over HTTP checks its `Mcp-Param-*` headers. */
+export function registerTools<C>(table: MethodTable<C>, options: McpCoreOptions<C>): void {
+  const { lister, caller } = options;
+  // Computed once per definition object (definitions are built once, at start-up).
+  const headersOf = new WeakMap<object, readonly ParamHeader[]>();
+  const paramsOf = (tool: ToolDefinition): readonly ParamHeader[] => {
+    let found = headersOf.get(tool);
+    if (found === undefined) {
+      found = paramHeaders(tool.inputSchema);
+      headersOf.set(tool, found);
+    }
+    return found;
+  };
+
+  table.define('tools/list', {
+    calls: true,
+    cache: { list: 'tools' },
+    run: async (_p, context, call) => ({ tools: (await lister(context, call!)) ?? [] }),
+  });
+  table.define('tools/call', {
+    calls: true,
+    subject: (p) => ({ name: String(p.name), args: p.arguments ?? {} }),
+    run: async (p, context, call, _request, turn) => {
+      if (typeof p.name !== 'string') throw invalidParams('tools/call: "name" must be a string');
+      const args = argumentsOf(p, 'tools/call');
+      const headers = turn.link?.headers;
+      if (turn.era === 'modern' && headers !== undefined) {
+        const tools = (await lister(context, call!)) ?? [];
+        const tool = tools.find((t) => t.name === p.name);
+        if (tool !== undefined) checkParamHeaders(paramsOf(tool), args, headers);
+      }
+      return orEmpty(await caller(p.name, args, context, call!));
+    },
+  });
+}

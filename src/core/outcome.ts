@@ -1,0 +1,23 @@
+import type { Era } from './era';
+
+/**
+ * What the core tells its transport about one payload, beside the JSON text: so a transport
+ * chooses its HTTP status, opens or drops a session, and never reads the core's output.
+ */
+export interface Outcome {
+  /** The JSON text to send, or `null` when nothing is owed (only notifications or responses). */
+  readonly text: string | null;
+  /**
+   * `'refused'`: the whole message was refused (parse error, invalid request or batch: one
+   * error with `id: null`); `'answer'`: one answer per request; `'none'`: nothing owed.
+   */
+  readonly kind: 'answer' | 'refused' | 'none';
+  /** A single request whose answer is a result. */
+  readonly ok: boolean;
+  /** A single request answered with an error: its code. */
+  readonly code: number | undefined;
+  /** The method of a single message. */
+  readonly method: string | undefined;
+  /** The era of a single message (`undefined` for a batch, or a `server/discover` probe). */
+  readonly era: Era | undefined;
+}

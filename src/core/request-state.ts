@@ -1,0 +1,121 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { ErrorCode, Fault } from './errors';
+import { invalidParams } from './methods/params';
+import type { JsonObject } from './types';
+
+/** What a sealed `requestState` is bound to (MCP 2026-07-28 basic/patterns/mrtr, "prevent replay"). */
+export interface StateBinding {
+  /** The caller's identity key (HTTP's `identityKey`; the process on stdio). */
+  principal: string;
+  /** `tools/call`, `prompts/get` or `resources/read`. */
+  method: string;
+  /** The tool or prompt name, or the resource URI. */
+  name: string;
+  /** The arguments, digested. */
+  args: unknown;
+}
+
+/** Default lifetime of a `requestState`: 10 minutes. */
+export const DEFAULT_REQUEST_STATE_TTL = 10 * 60_000;
+
+const VERSION = 'v1';
+
+/** JSON with object keys sorted, so two equal argument objects digest the same. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const keys = Object.keys(value).sort();
+    return `{${keys
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as JsonObject)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+function digest(value: unknown): string {
+  return createHash('sha256').update(canonical(value)).digest('base64url');
+}
+
+function invalid(reason: string): Fault {
+  return invalidParams(
+    `requestState ${reason}; send the request again without requestState and inputResponses`,
+  );
+}
+
+/**
+ * Seals and opens the `requestState` of MRTR: the answers gathered so far, bound to the
+ * principal, the method, the definition name and a digest of the arguments, with an expiry,
+ * under HMAC-SHA-256. The core keeps nothing: the client carries the state between rounds.
+ */
+export class RequestStateSealer {
+  private readonly key: Buffer;
+
+  constructor(
+    secret: string | Uint8Array | undefined,
+    /** Lifetime of a sealed state in ms. */
+    readonly ttl: number = DEFAULT_REQUEST_STATE_TTL,
+  ) {
+    if (!Number.isFinite(ttl) || ttl <= 0) {
+      throw new RangeError(
+        `requestStateTtl must be a number of milliseconds above 0 (got ${String(ttl)}).`,
+      );
+    }
+    if (secret !== undefined && (secret.length === 0 || typeof secret === 'number')) {
+      throw new TypeError('requestStateSecret must be a non-empty string or byte array.');
+    }
+    // A random secret per process by default: states do not survive a restart, nor cross processes.
+    this.key =
+      secret === undefined
+        ? randomBytes(32)
+        : typeof secret === 'string'
+          ? Buffer.from(secret, 'utf8')
+          : Buffer.from(secret);
+  }
+
+  /** The sealed state for `answers` under `binding`, valid for {@link ttl} ms from `now`. */
+  seal(answers: JsonObject, binding: StateBinding, now = Date.now()): string {
+    const payload = {
+      p: binding.principal,
+      m: binding.method,
+      n: binding.name,
+      d: digest(binding.args),
+      e: now + this.ttl,
+      a: answers,
+    };
+    const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+    return `${VERSION}.${body}.${this.mac(body)}`;
+  }
+
+  /** The answers a state carries; a Fault (-32602) when it is tampered, expired or foreign. */
+  open(state: unknown, binding: StateBinding, now = Date.now()): JsonObject {
+    if (typeof state !== 'string') throw invalid('must be the string the server sent');
+    const parts = state.split('.');
+    if (parts.length !== 3 || parts[0] !== VERSION) throw invalid('is not one this server sealed');
+    const [, body, mac] = parts as [string, string, string];
+    const expected = Buffer.from(this.mac(body));
+    const given = Buffer.from(mac);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      throw invalid('failed its integrity check');
+    }
+    let payload: { p?: unknown; m?: unknown; n?: unknown; d?: unknown; e?: unknown; a?: unknown };
+    try {
+      payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+    } catch {
+      throw invalid('failed its integrity check');
+    }
+    if (typeof payload.e !== 'number' || payload.e < now) throw invalid('has expired');
+    if (payload.p !== binding.principal) throw invalid('belongs to another caller');
+    if (payload.m !== binding.method || payload.n !== binding.name) {
+      throw invalid(`belongs to another request than ${binding.method} "${binding.name}"`);
+    }
+    if (payload.d !== digest(binding.args)) throw invalid('was issued for other arguments');
+    const answers = payload.a;
+    return typeof answers === 'object' && answers !== null && !Array.isArray(answers)
+      ? (answers as JsonObject)
+      : {};
+  }
+
+  private mac(body: string): string {
+    return createHmac('sha256', this.key).update(body).digest('base64url');
+  }
+}
