@@ -105,7 +105,7 @@ describe('MCP 2026-07-28: which era a request belongs to', () => {
         request(3, 'tools/list', {}, { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' }),
       ),
     ).toBe(
-      '{"jsonrpc":"2.0","id":3,"error":{"code":-32602,"message":"Invalid params","data":{"reason":"params._meta[\\"io.modelcontextprotocol/clientCapabilities\\"] must be an object ({} when the client has none)"}}}',
+      '{"jsonrpc":"2.0","id":3,"error":{"code":-32602,"message":"Invalid params: params._meta[\\"io.modelcontextprotocol/clientCapabilities\\"] must be an object ({} when the client has none)","data":{"reason":"params._meta[\\"io.modelcontextprotocol/clientCapabilities\\"] must be an object ({} when the client has none)"}}}',
     );
   });
 
