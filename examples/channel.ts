@@ -134,6 +134,41 @@ export class ChannelTools {
     return JSON.stringify(await call.roots());
   }
 
+  @Tool({ description: 'Asks two things in turn: a name, then a favourite colour.' })
+  async ask_twice(@Call() call: McpCall): Promise<string> {
+    // In MCP 2026-07-28 this runs once per round: nothing before an ask has side effects.
+    const name = await call.elicit('Your name?', {
+      type: 'object',
+      properties: { name: { type: 'string' } },
+      required: ['name'],
+    });
+    const colour = await call.elicit('Your favourite colour?', {
+      type: 'object',
+      properties: { colour: { type: 'string' } },
+      required: ['colour'],
+    });
+    if (name.action !== 'accept' || colour.action !== 'accept') return 'The user declined.';
+    return `${String(name.content.name)} likes ${String(colour.content.colour)}.`;
+  }
+
+  @Tool({ description: "Asks the user and the client's model at once (elicitation + sampling)." })
+  async ask_both(@Call() call: McpCall): Promise<string> {
+    const [name, sample] = await Promise.all([
+      call.elicit('Your name?', {
+        type: 'object',
+        properties: { name: { type: 'string' } },
+        required: ['name'],
+      }),
+      call.sample({
+        messages: [{ role: 'user', content: { type: 'text', text: 'Say hello.' } }],
+        maxTokens: 20,
+      }),
+    ]);
+    const content = sample.content as { type?: string; text?: string };
+    const who = name.action === 'accept' ? String(name.content.name) : name.action;
+    return `${who}; the model said ${content.type === 'text' ? content.text : '(no text)'}.`;
+  }
+
   @Tool({
     description: 'Turns a tool on or off (clients are sent notifications/tools/list_changed).',
     input: z.object({ name: z.string(), enabled: z.boolean() }),

@@ -113,6 +113,7 @@ export class ContentTools {
       },
       allOf: [{ anyOf: [{ required: ['phone'] }, { required: ['email'] }] }],
       if: { properties: { contactMethod: { const: 'phone' } }, required: ['contactMethod'] },
+      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's conditional keyword, listed as written (SEP-2106).
       then: { required: ['phone'] },
       else: { required: ['email'] },
       additionalProperties: false,

@@ -1,4 +1,4 @@
-import { ErrorCode, Fault } from './errors';
+import { Fault } from './errors';
 import { invalidParams } from './methods/params';
 import { VERSIONS } from './negotiate';
 import type { JsonObject } from './types';

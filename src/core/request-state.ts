@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { ErrorCode, Fault } from './errors';
+import { Fault } from './errors';
 import { invalidParams } from './methods/params';
 import type { JsonObject } from './types';
 

@@ -6,7 +6,7 @@ import { LOGGING_LEVELS, type LoggingLevel } from '../peer';
 import type { JsonObject } from '../types';
 import type { MethodTable } from './table';
 
-function isObject(value: unknown): value is JsonObject {
+function _isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
