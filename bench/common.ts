@@ -27,6 +27,14 @@ export function callMessage(id: number): string {
 /** The two halves of {@link callMessage} around its id (for clients that splice ids in). */
 export const CALL_PARTS = { head: CALL_HEAD, tail: CALL_TAIL } as const;
 
+/** The revision of the stateless 2026 row (measurement 3, "2026"). */
+export const MODERN_REVISION = '2026-07-28';
+
+const MODERN_TAIL = `,"method":"tools/call","params":{"name":"add","arguments":{"a":2,"b":3},"_meta":{"io.modelcontextprotocol/protocolVersion":"${MODERN_REVISION}","io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/clientInfo":{"name":"bench","version":"1.0.0"}}}}`;
+
+/** {@link CALL_PARTS} as a 2026-07-28 request: the revision and capabilities in `_meta`. */
+export const MODERN_CALL_PARTS = { head: CALL_HEAD, tail: MODERN_TAIL } as const;
+
 /** What the answer's text content must be. */
 export const EXPECTED_TEXT = '5';
 

@@ -15,6 +15,8 @@ import {
   INITIALIZED,
   initializeMessage,
   isGoodAnswer,
+  MODERN_CALL_PARTS,
+  MODERN_REVISION,
   nextMessage,
   note,
   pause,
@@ -27,13 +29,27 @@ import {
 /** Connections autocannon keeps open (one request in flight on each). */
 export const CONNECTIONS = 64;
 
-export type HttpMode = 'session' | 'stateless';
+/** `modern`: stateless MCP 2026-07-28 POSTs (no initialize, `_meta` and the 2026 headers). */
+export type HttpMode = 'session' | 'stateless' | 'modern';
 
 /** A running HTTP server child and the headers its clients send. */
 export interface HttpTarget {
   child: ChildProcess;
   url: string;
   headers: Record<string, string>;
+  /** The request body around its id. */
+  parts: { head: string; tail: string };
+}
+
+/** Headers of a 2026-07-28 `tools/call add` POST (MCP 2026-07-28 basic/transports). */
+export function modernHeaders(): Record<string, string> {
+  return {
+    accept: 'application/json, text/event-stream',
+    'content-type': 'application/json',
+    'mcp-protocol-version': MODERN_REVISION,
+    'mcp-method': 'tools/call',
+    'mcp-name': 'add',
+  };
 }
 
 /** Headers of every MCP POST (MCP basic/transports). */
@@ -92,14 +108,21 @@ export async function startServer(
 ): Promise<HttpTarget> {
   const child = forkChild(name, [mode], flags);
   const ready = await nextMessage<{ type: string; url: string }>(child, (m) => m.type === 'ready');
+  if (mode === 'modern') {
+    return { child, url: ready.url, headers: modernHeaders(), parts: MODERN_CALL_PARTS };
+  }
   const sessionId =
     mode === 'session' && name !== 'bare-http' ? await openSession(ready.url) : undefined;
-  return { child, url: ready.url, headers: mcpHeaders(sessionId) };
+  return { child, url: ready.url, headers: mcpHeaders(sessionId), parts: CALL_PARTS };
 }
 
 /** One checked `tools/call` through the target (before and after each load run). */
 async function verify(target: HttpTarget): Promise<void> {
-  const answer = await post(target.url, `${CALL_PARTS.head}0${CALL_PARTS.tail}`, target.headers);
+  const answer = await post(
+    target.url,
+    `${target.parts.head}0${target.parts.tail}`,
+    target.headers,
+  );
   if (answer.status !== 200 || !isGoodAnswer(answer.message)) {
     throw new Error(`bad sample answer: ${answer.status} ${JSON.stringify(answer.message)}`);
   }
@@ -122,7 +145,7 @@ function cannon(target: HttpTarget, seconds: number): Promise<CannonSummary> {
     url: target.url,
     headers: target.headers,
     // Every request gets its own id: the SDK routes answers by id within a session.
-    body: `${CALL_PARTS.head}"[<id>]"${CALL_PARTS.tail}`,
+    body: `${target.parts.head}"[<id>]"${target.parts.tail}`,
     connections: CONNECTIONS,
     duration: seconds,
     expect: `"text":"${EXPECTED_TEXT}"`,
@@ -164,6 +187,8 @@ export interface HttpRun {
 export interface HttpResults {
   session: { ours: HttpRun; sdk: HttpRun };
   stateless: { ours: HttpRun; sdk: HttpRun };
+  /** Stateless 2026-07-28 `tools/call`: ours against SDK v2's `createMcpHandler`. */
+  modern: { ours: HttpRun; sdk: HttpRun };
   bare: HttpRun;
   connections: number;
 }
@@ -176,6 +201,8 @@ export async function measureHttp(reps: number, seconds: number): Promise<HttpRe
     ['sdk-session', 'sdk-http', 'session'],
     ['ours-stateless', 'ours-http', 'stateless'],
     ['sdk-stateless', 'sdk-http', 'stateless'],
+    ['ours-modern', 'ours-http', 'modern'],
+    ['sdk2-modern', 'sdk2-http', 'modern'],
   ] as const;
   const targets: Record<string, HttpTarget> = {};
   const runs: Record<string, Array<CannonSummary & { cpu: number }>> = {};
@@ -214,6 +241,7 @@ export async function measureHttp(reps: number, seconds: number): Promise<HttpRe
   return {
     session: { ours: run('ours-session'), sdk: run('sdk-session') },
     stateless: { ours: run('ours-stateless'), sdk: run('sdk-stateless') },
+    modern: { ours: run('ours-modern'), sdk: run('sdk2-modern') },
     bare: run('bare'),
     connections: CONNECTIONS,
   };

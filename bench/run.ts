@@ -152,6 +152,26 @@ function report(results: Results): Target[] {
         vsBare >= 0.5,
       );
     }
+    {
+      const ours = ht.modern.ours;
+      const sdk = ht.modern.sdk;
+      const vsSdk = ours.rps.median / sdk.rps.median;
+      const vsBare = ours.rps.median / ht.bare.rps.median;
+      httpRow(
+        '2026 stateless: ours (serveHttp)',
+        ours,
+        ` · ${times(vsSdk)} SDK v2, ${times(vsBare)} bare`,
+      );
+      httpRow('2026 stateless: SDK v2 (createMcpHandler)', sdk);
+      target('3-2026-sdk', 'HTTP 2026 stateless req/s, ours ÷ SDK v2', vsSdk, '≥ 5', vsSdk >= 5);
+      target(
+        '3-2026-bare',
+        'HTTP 2026 stateless req/s, ours ÷ bare node:http',
+        vsBare,
+        '≥ 0.5',
+        vsBare >= 0.5,
+      );
+    }
     httpRow('limit: bare node:http JSON answerer', ht.bare);
     const cpuRatio = (mode: 'session' | 'stateless') =>
       times(ht[mode].sdk.cpu.median / ht[mode].ours.cpu.median);
@@ -164,6 +184,8 @@ function report(results: Results): Target[] {
       ht.session.sdk.errors +
       ht.stateless.ours.errors +
       ht.stateless.sdk.errors +
+      ht.modern.ours.errors +
+      ht.modern.sdk.errors +
       ht.bare.errors;
     if (failed > 0)
       lines.push(`  ! ${failed} requests failed (non-2xx, errors, timeouts or wrong bodies)`);

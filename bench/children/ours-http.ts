@@ -7,6 +7,7 @@ import { serveHttp } from 'declarative-mcp';
 import { createApp } from '../servers/ours';
 import { serveParent } from './parent';
 
+// 'modern' (2026-07-28 POSTs) runs on the default endpoint: one endpoint serves both eras.
 const sessions = process.argv[2] !== 'stateless';
 
 serveHttp(createApp(), { port: 0, sessions }).then((server) => {

@@ -158,8 +158,13 @@ export class McpCore<C = unknown> {
     const headers = link?.headers;
     const hint = headers === undefined ? undefined : headers['mcp-protocol-version'];
     const era = eraOf(request, typeof hint === 'string' ? hint.trim() : undefined);
+    if (request.id === undefined) {
+      // A notification carries no _meta version (notifications/cancelled on stdio): it belongs
+      // to the era its connection speaks.
+      return { era: link?.peer.era ?? era, link, client: undefined };
+    }
     let client: ModernClient | undefined;
-    if (era === 'modern' && request.id !== undefined) {
+    if (era === 'modern') {
       client = readModernMeta(request.params);
       if (headers !== undefined) checkStandardHeaders(request, headers, client.revision);
       if (!isModernVersion(client.revision)) throw unsupportedVersion(client.revision);
