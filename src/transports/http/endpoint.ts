@@ -32,6 +32,7 @@ import { hostPolicy, originPolicy } from './security';
 import type { HttpSession } from './session';
 import { type SessionEntry, SessionStore } from './sessions';
 import { applyRecord, SessionRecords } from './shared';
+import type { StreamLimits } from './sse';
 import { openSessionStream, toSession } from './streams';
 
 /** The revision a server assumes when a client sends no `MCP-Protocol-Version` (MCP 2025-06-18). */
@@ -116,6 +117,8 @@ export class HttpEndpoint<C> {
   readonly bodyDeadlines: DeadlineQueue;
   /** The bytes of the bodies being read, against `maxPendingBodyBytes`. */
   readonly bodies: BodyBudget;
+  /** Back-pressure limits of every event stream (`streamBufferBytes`, `streamDrainTimeout`). */
+  readonly streamLimits: StreamLimits;
   private readonly hostAllowed: (host: string | undefined, local: string | undefined) => boolean;
   private readonly originAllowed: (origin: string) => boolean;
   private readonly identityKey: (identity: unknown) => string;
@@ -132,6 +135,10 @@ export class HttpEndpoint<C> {
     this.deadlines = new DeadlineQueue(this.options.requestTimeout);
     this.bodyDeadlines = new DeadlineQueue(this.options.bodyTimeout);
     this.bodies = new BodyBudget(this.options.maxPendingBodyBytes);
+    this.streamLimits = {
+      bufferBytes: this.options.streamBufferBytes,
+      drainTimeout: this.options.streamDrainTimeout,
+    };
     this.ownsAdapter = this.options.adapter === undefined;
     const adapter = this.options.adapter ?? memoryAdapter();
     this.adapter = adapter;

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { JsonObject, Link, Peer, RequestHeaders } from '../../core';
 import { sendEmpty, sendError, sendJson } from './reply';
 import { END_OF_STREAM, postStreamKey, type StreamHub, type StreamWriter } from './resumable';
-import { SseStream } from './sse';
+import { SseStream, STREAM_LIMITS, type StreamLimits } from './sse';
 
 /** How a session's POST streams are made resumable (MCP 2025-11-25, SEP-1699). */
 export interface Resumption {
@@ -62,6 +62,7 @@ export class Exchange implements Link {
     /** The client as the core sees it (the link's peer). */
     readonly peer: Peer,
     private readonly keepAliveInterval: number,
+    private readonly limits: StreamLimits = STREAM_LIMITS,
   ) {}
 
   /** Whether the answer (or a refusal) has been given. */
@@ -122,7 +123,7 @@ export class Exchange implements Link {
     if (text === null && this.holdsRequests && this.stream === undefined && this.connected) {
       // MCP basic/transports: a cancelled request may end with its event stream closed unanswered
       // (nothing to resume: no priming).
-      this.stream = new SseStream(this.res, {}, 0);
+      this.stream = new SseStream(this.res, {}, 0, this.limits);
     }
     if (this.writer !== undefined) {
       if (text !== null) for (const item of answerEvents(text)) this.emit(item);
@@ -155,7 +156,7 @@ export class Exchange implements Link {
 
   /** Turns the response into an event stream (primed, when resumable). */
   private begin(): SseStream {
-    const stream = new SseStream(this.res, {}, this.keepAliveInterval);
+    const stream = new SseStream(this.res, {}, this.keepAliveInterval, this.limits);
     this.stream = stream;
     const resumption = this.resumption;
     if (resumption !== undefined) {

@@ -126,6 +126,16 @@ export interface HttpHandlerOptions<C = HttpSession> {
    */
   maxPendingBodyBytes?: number;
   /**
+   * The bytes an event stream may queue for a slow reader (default 64 MiB); past them the stream
+   * is dropped. A burst (a broadcast of many MiB in one tick) is queued, not refused.
+   */
+  streamBufferBytes?: number;
+  /**
+   * How long (ms) an event stream whose queue is over its high-water mark may take to drain
+   * before it is dropped (default 30 s; `0` never): a reader that stopped reading is let go.
+   */
+  streamDrainTimeout?: number;
+  /**
    * How long (ms) a POST may take, from its first byte to its answer (default 5 minutes; `0` no
    * limit). A body still arriving then gets `408`; calls still running are cancelled (their
    * `signal` aborts) and each request is answered `{"code":-32001,"message":"Request timed out"}`.
@@ -197,6 +207,8 @@ export const HTTP_DEFAULTS = Object.freeze({
   maxInitializeBytes: 64 * 1024,
   bodyTimeout: 30_000,
   maxPendingBodyBytes: 64 * 1024 * 1024,
+  streamBufferBytes: 64 * 1024 * 1024,
+  streamDrainTimeout: 30_000,
   requestTimeout: 5 * 60_000,
   clientRequestTimeout: 60_000,
   keepAliveInterval: 15_000,

@@ -299,7 +299,7 @@ export async function handlePost<C>(
 
     const peer = session.peer;
     // The exchange is also the call's link (its peer, and `send`).
-    const exchange = new Exchange(res, peer, options.keepAliveInterval);
+    const exchange = new Exchange(res, peer, options.keepAliveInterval, endpoint.streamLimits);
     const ids = requestIds(value);
     exchange.holdsRequests = ids.length > 0;
     exchange.headers = req.headers;

@@ -1,7 +1,18 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 
-/** A client that reads this slowly is dropped rather than buffered for without end. */
-const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
+/** How much an event stream may hold for a slow reader, and how long it may take to drain. */
+export interface StreamLimits {
+  /** Bytes queued for the client past which the stream is dropped (`streamBufferBytes`). */
+  bufferBytes: number;
+  /** Ms a stream over its high-water mark may take to drain before it is dropped (`streamDrainTimeout`). */
+  drainTimeout: number;
+}
+
+/** The defaults of {@link StreamLimits} (see HTTP_DEFAULTS). */
+export const STREAM_LIMITS: StreamLimits = Object.freeze({
+  bufferBytes: 64 * 1024 * 1024,
+  drainTimeout: 30_000,
+});
 
 /**
  * A Server-Sent Events response: each JSON-RPC message one `event: message` with a single
@@ -10,6 +21,7 @@ const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
  */
 export class SseStream {
   private timer: NodeJS.Timeout | undefined;
+  private drainTimer: NodeJS.Timeout | undefined;
   private closed = false;
   private readonly listeners: Array<() => void> = [];
 
@@ -17,6 +29,7 @@ export class SseStream {
     private readonly res: ServerResponse,
     headers: OutgoingHttpHeaders,
     keepAliveInterval: number,
+    private readonly limits: StreamLimits = STREAM_LIMITS,
   ) {
     res.writeHead(200, {
       ...headers,
@@ -66,13 +79,27 @@ export class SseStream {
     else this.listeners.push(listener);
   }
 
+  /**
+   * Back-pressure per stream, judged after the flush: a burst larger than the socket's buffer is
+   * queued (up to `bufferBytes`), and the stream is dropped only when it stays over its
+   * high-water mark for `drainTimeout`. A healthy reader never loses its stream to a burst; a
+   * reader that stopped reading holds at most `bufferBytes`, for at most `drainTimeout`.
+   */
   private write(chunk: string): boolean {
     if (!this.open) return false;
-    if (this.res.writableLength > MAX_BUFFERED_BYTES) {
+    const below = this.res.write(chunk);
+    if (this.res.writableLength > this.limits.bufferBytes) {
       this.res.destroy();
       return false;
     }
-    this.res.write(chunk);
+    if (!below && this.drainTimer === undefined && this.limits.drainTimeout > 0) {
+      this.drainTimer = setTimeout(() => this.res.destroy(), this.limits.drainTimeout);
+      this.drainTimer.unref();
+      this.res.once('drain', () => {
+        clearTimeout(this.drainTimer);
+        this.drainTimer = undefined;
+      });
+    }
     return true;
   }
 
@@ -80,6 +107,8 @@ export class SseStream {
     if (this.closed) return;
     this.closed = true;
     if (this.timer !== undefined) clearInterval(this.timer);
+    if (this.drainTimer !== undefined) clearTimeout(this.drainTimer);
+    this.drainTimer = undefined;
     for (const listener of this.listeners.splice(0)) listener();
   }
 }

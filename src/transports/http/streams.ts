@@ -62,7 +62,7 @@ export async function openSessionStream<C>(
   const hub = endpoint.hub!;
   const lastEventId = req.headers['last-event-id'];
   if (typeof lastEventId !== 'string' || lastEventId === '') {
-    const stream = new SseStream(res, headers, keepAliveInterval);
+    const stream = new SseStream(res, headers, keepAliveInterval, endpoint.streamLimits);
     attach(entry, stream);
     entry.events ??= hub.writer(getStreamKey(sessionId));
     if (takesPriming(entry)) {
@@ -124,7 +124,7 @@ export async function openSessionStream<C>(
     );
     return;
   }
-  const stream = new SseStream(res, headers, keepAliveInterval);
+  const stream = new SseStream(res, headers, keepAliveInterval, endpoint.streamLimits);
   live = stream;
   stream.onClose(() => stop());
   for (const event of missed) write(event.id, event.data);

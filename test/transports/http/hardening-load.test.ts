@@ -6,7 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { ACCEPT, initialize, initializeMessage, post, raw, toolCall } from './harness';
+import { ACCEPT, initialize, initializeMessage, post, raw, readEvents, toolCall } from './harness';
 
 const FIXTURE = join(__dirname, '..', '..', 'fixtures', 'hardening-server.js');
 const MiB = 1024 * 1024;
@@ -133,4 +133,29 @@ describe('hardening under load', () => {
       await stop(child);
     }
   }, 60_000);
+
+  test('a 16 MiB broadcast burst leaves a reading stream intact', async () => {
+    const child = await start({});
+    try {
+      const { headers } = await initialize(child.url);
+      const response = await fetch(child.url, {
+        headers: { ...headers, accept: 'text/event-stream' },
+      });
+      expect(response.status).toBe(200);
+      const events = readEvents(response);
+      // 16 notifications of 1 MiB, broadcast in one tick (before the fix: the stream was dropped).
+      await (await fetch(`${child.base}/burst?count=16&size=${MiB}`)).arrayBuffer();
+      for (let i = 0; i < 16; i += 1) {
+        const message = await events.next(30_000);
+        expect(String((message.params as { data: string }).data).startsWith(`${i}:`)).toBe(true);
+      }
+      // Still open: the next broadcast arrives too.
+      await (await fetch(`${child.base}/burst?count=1&size=10`)).arrayBuffer();
+      const last = await events.next(30_000);
+      expect((last.params as { data: string }).data).toBe(`0:${'x'.repeat(10)}`);
+      events.close();
+    } finally {
+      await stop(child);
+    }
+  }, 120_000);
 });
