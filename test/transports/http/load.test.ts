@@ -60,16 +60,15 @@ describe('load', () => {
     const gc = collector();
     await run(server.url, 500); // warm up: JIT, connection pool, lazy allocations
     const before = gc ? settledHeap(gc) : 0;
-    const started = Date.now();
     await run(server.url, CYCLES);
-    const elapsed = Date.now() - started;
 
     expect(server.handler.sessions).toBe(0);
-    expect(elapsed).toBeLessThan(45_000);
     if (gc) {
       const growth = settledHeap(gc) - before;
       // A leaked session (peer, maps, id) costs well over 400 bytes: 10,000 of them would show.
       expect(growth).toBeLessThan(4 * 1024 * 1024);
     }
-  }, 60_000);
+    // Speed is the benchmark's business (npm run bench): this bound only stops a hang. Alone the
+    // test takes ~15 s; beside the other suites on two shared cores it has taken over a minute.
+  }, 300_000);
 });
