@@ -1,7 +1,7 @@
 /**
  * The MCP Apps example (build/examples/apps.js) on the wire, with the official clients: over
  * stdio an SDK v1 client that does not declare MCP Apps, over Streamable HTTP an SDK v2 client
- * that does. The tool's `_meta.ui` (and the legacy key), the view's MIME type and `_meta.ui` in
+ * that does, in both eras (2025 with a session, 2026-07-28 with capabilities per request). The tool's `_meta.ui` (and the legacy key), the view's MIME type and `_meta.ui` in
  * the list and the read contents, and `call.supportsApps` shaping the text fallback.
  */
 import { Client as ClientV2, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -68,36 +68,41 @@ describe('over stdio, a client without MCP Apps', () => {
   });
 });
 
-describe('over Streamable HTTP, a client that declares MCP Apps', () => {
-  let server: Launched;
-  let client: ClientV2;
-  beforeAll(async () => {
-    server = launch(example('apps'), ['--http', '--port', '0']);
-    const url = (await server.waitFor(/listening (\S+)/))[1];
-    client = new ClientV2(
-      { name: 'declarative-mcp-e2e', version: '1.0.0' },
-      {
-        capabilities: {
-          extensions: {
-            'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] },
+describe.each([['legacy', 'legacy'] as const, ['2026-07-28', { pin: '2026-07-28' }] as const])(
+  'over Streamable HTTP, a client that declares MCP Apps (%s)',
+  (_era, mode) => {
+    let server: Launched;
+    let client: ClientV2;
+    beforeAll(async () => {
+      server = launch(example('apps'), ['--http', '--port', '0']);
+      const url = (await server.waitFor(/listening (\S+)/))[1];
+      client = new ClientV2(
+        { name: 'declarative-mcp-e2e', version: '1.0.0' },
+        {
+          capabilities: {
+            extensions: {
+              'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] },
+            },
           },
+          // In 2026-07-28 the capabilities travel in each request's _meta, not in a session.
+          versionNegotiation: { mode },
         },
-      },
-    );
-    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
-  });
-  afterAll(async () => {
-    await client?.close();
-    await server?.stop();
-  });
+      );
+      await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    });
+    afterAll(async () => {
+      await client?.close();
+      await server?.stop();
+    });
 
-  it('call.supportsApps is true: the text has no hint', async () => {
-    const result = await client.callTool({ name: 'show_board', arguments: {} });
-    expect(result.content).toEqual([{ type: 'text', text: SUMMARY }]);
-  });
+    it('call.supportsApps is true: the text has no hint', async () => {
+      const result = await client.callTool({ name: 'show_board', arguments: {} });
+      expect(result.content).toEqual([{ type: 'text', text: SUMMARY }]);
+    });
 
-  it('the view is the same document over HTTP', async () => {
-    const { contents } = await client.readResource({ uri: VIEW });
-    expect(contents[0]).toMatchObject({ uri: VIEW, mimeType: 'text/html;profile=mcp-app' });
-  });
-});
+    it('the view is the same document over HTTP', async () => {
+      const { contents } = await client.readResource({ uri: VIEW });
+      expect(contents[0]).toMatchObject({ uri: VIEW, mimeType: 'text/html;profile=mcp-app' });
+    });
+  },
+);

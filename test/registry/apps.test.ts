@@ -300,3 +300,28 @@ describe('start-up errors', () => {
     expect(() => create([Tools, Views])).not.toThrow();
   });
 });
+
+describe('call.supportsApps in MCP 2026-07-28', () => {
+  const modern = (capabilities: object) => ({
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientCapabilities': capabilities,
+  });
+
+  it.each([
+    [
+      'declares the extension in the request _meta',
+      { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: [APP_MIME_TYPE] } } },
+      true,
+    ],
+    ['declares no extensions in the request _meta', {}, false],
+  ])('when the client %s: %s', async (_title, capabilities, expected) => {
+    const text = await answer(create([Board]), 'tools/call', {
+      name: 'move',
+      arguments: { card: 2 },
+      _meta: modern(capabilities),
+    });
+    expect(JSON.parse(text).result.content).toEqual([
+      { type: 'text', text: `Moved 2; apps: ${expected}` },
+    ]);
+  });
+});
