@@ -73,10 +73,27 @@ export function bearerAuth(verify: BearerVerify | BearerTokens): Authenticate {
 }
 
 /**
- * The default `identityKey`: a primitive identity itself; an object's `sub`, `id`, `clientId` or
- * `client_id` (so a refreshed token of the same principal keeps its session); else its JSON text.
+ * The default `identityKey`, one per endpoint: a primitive identity itself; an object's `sub`,
+ * `id`, `clientId` or `client_id` (so a refreshed token of the same principal keeps its session);
+ * else its JSON text; an object that is not JSON is known by its reference, in a table of this
+ * endpoint's own.
  */
-export function defaultIdentityKey(identity: unknown): string {
+export function defaultIdentityKey(): (identity: unknown) => string {
+  const objectKeys = new WeakMap<object, string>();
+  let refCount = 0;
+  return (identity) =>
+    identityKeyOf(identity, () => {
+      let key = objectKeys.get(identity as object);
+      if (key === undefined) {
+        refCount += 1;
+        key = `ref:${refCount}`;
+        objectKeys.set(identity as object, key);
+      }
+      return key;
+    });
+}
+
+function identityKeyOf(identity: unknown, byReference: () => string): string {
   if (typeof identity !== 'object' || identity === null) {
     return `${typeof identity}:${String(identity)}`;
   }
@@ -89,15 +106,6 @@ export function defaultIdentityKey(identity: unknown): string {
     return `json:${JSON.stringify(identity)}`;
   } catch {
     // Not JSON (a cycle, a BigInt): the same object is the same identity, nothing else is.
-    let key = objectKeys.get(identity);
-    if (key === undefined) {
-      refCount += 1;
-      key = `ref:${refCount}`;
-      objectKeys.set(identity, key);
-    }
-    return key;
+    return byReference();
   }
 }
-
-const objectKeys = new WeakMap<object, string>();
-let refCount = 0;

@@ -27,21 +27,6 @@ function parseAccept(header: string): MediaRange[] {
 }
 
 /**
- * The last `Accept` header parsed, and its ranges (never modified): a client sends the same
- * header with every request, and each POST asks about it twice, so most look-ups parse nothing.
- */
-let lastHeader: string | undefined;
-let lastRanges: MediaRange[] = [];
-
-function rangesOf(header: string): MediaRange[] {
-  if (header !== lastHeader) {
-    lastRanges = parseAccept(header);
-    lastHeader = header;
-  }
-  return lastRanges;
-}
-
-/**
  * How specifically `range` matches `mime` (`type/subtype`, lower case): 2 exactly, 1 by
  * `type/*`, 0 by the any-type range, -1 not at all.
  */
@@ -61,9 +46,13 @@ function specificity(range: MediaRange, mime: string): number {
  */
 export function accepts(header: string | string[] | undefined, mime: string): boolean {
   if (header === undefined) return false;
+  return acceptsIn(parseAccept(Array.isArray(header) ? header.join(',') : header), mime);
+}
+
+function acceptsIn(ranges: readonly MediaRange[], mime: string): boolean {
   let best = -1;
   let q = 0;
-  for (const range of rangesOf(Array.isArray(header) ? header.join(',') : header)) {
+  for (const range of ranges) {
     const specific = specificity(range, mime);
     if (specific > best) {
       best = specific;
@@ -73,18 +62,44 @@ export function accepts(header: string | string[] | undefined, mime: string): bo
   return best >= 0 && q > 0;
 }
 
-/** The last `Content-Type` checked and the answer (clients send the same one every time). */
-let lastContentType: string | undefined;
-let lastIsJson = false;
-
 /** Whether a `Content-Type` is JSON: `application/json`, with no charset or a UTF-8 one (RFC 8259). */
 export function isJsonContentType(header: string | undefined): boolean {
-  if (header === undefined) return false;
-  if (header !== lastContentType) {
-    lastIsJson = checkJsonContentType(header);
-    lastContentType = header;
+  return header !== undefined && checkJsonContentType(header);
+}
+
+/**
+ * {@link accepts} and {@link isJsonContentType} for one endpoint, remembering the last header of
+ * each kind and its answer: a client sends the same `Accept` and `Content-Type` with every
+ * request, and each POST asks about `Accept` twice, so most checks parse nothing. Per endpoint,
+ * not per process, so two servers in one process never share it. (Kept for bench row 3, HTTP
+ * req/s and server CPU per request: parsing `Accept` twice is the largest header cost of a POST.)
+ */
+export class MediaChecks {
+  private acceptHeader: string | undefined;
+  private acceptRanges: readonly MediaRange[] = [];
+  private contentType: string | undefined;
+  private contentTypeIsJson = false;
+
+  /** {@link accepts}, with the last `Accept` header's ranges kept. */
+  accepts(header: string | string[] | undefined, mime: string): boolean {
+    if (header === undefined) return false;
+    const text = Array.isArray(header) ? header.join(',') : header;
+    if (text !== this.acceptHeader) {
+      this.acceptRanges = parseAccept(text);
+      this.acceptHeader = text;
+    }
+    return acceptsIn(this.acceptRanges, mime);
   }
-  return lastIsJson;
+
+  /** {@link isJsonContentType}, with the last answer kept. */
+  isJson(header: string | undefined): boolean {
+    if (header === undefined) return false;
+    if (header !== this.contentType) {
+      this.contentTypeIsJson = checkJsonContentType(header);
+      this.contentType = header;
+    }
+    return this.contentTypeIsJson;
+  }
 }
 
 function checkJsonContentType(header: string): boolean {

@@ -13,7 +13,6 @@ import type { Deadline } from './deadline';
 import type { HttpEndpoint } from './endpoint';
 import { Exchange } from './exchange';
 import { ANSWERED_ELSEWHERE, Flight } from './flights';
-import { accepts, isJsonContentType } from './media';
 import { AuthRefusal } from './refusal';
 import { sendError, sendJson } from './reply';
 import { HttpSession } from './session';
@@ -57,24 +56,6 @@ type Message =
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/**
- * The reason a stateless POST's peer closes when the POST is over. Made without a stack trace:
- * capturing one cost about 2 µs per POST (a tenth of a stateless POST's own work), and it would
- * only show this module's `finally`.
- */
-function requestOver(): Error {
-  const limit = Error.stackTraceLimit;
-  try {
-    Error.stackTraceLimit = 0;
-  } catch {
-    // Frozen intrinsics (node --frozen-intrinsics): the limit is read-only; keep the stack.
-    return new Error('The request is over.');
-  }
-  const error = new Error('The request is over.');
-  Error.stackTraceLimit = limit;
-  return error;
 }
 
 /** The ids of the requests (not notifications, not responses) in a message or batch. */
@@ -193,14 +174,17 @@ export async function handlePost<C>(
 ): Promise<void> {
   const { options, store, records } = endpoint;
   const accept = req.headers.accept;
-  if (!accepts(accept, 'application/json') || !accepts(accept, 'text/event-stream')) {
+  if (
+    !endpoint.media.accepts(accept, 'application/json') ||
+    !endpoint.media.accepts(accept, 'text/event-stream')
+  ) {
     return sendError(
       res,
       406,
       'Not Acceptable: the Accept header must list application/json and text/event-stream',
     );
   }
-  if (!isJsonContentType(req.headers['content-type'])) {
+  if (!endpoint.media.isJson(req.headers['content-type'])) {
     return sendError(res, 415, 'Unsupported Media Type: Content-Type must be application/json');
   }
 
@@ -375,7 +359,7 @@ export async function handlePost<C>(
       entry.lastActive = Date.now();
     } else if (session !== undefined) {
       // Stateless: the call is over; a server-to-client request still pending can never be answered.
-      session.peer.close(requestOver());
+      session.peer.close(endpoint.requestOver);
     }
   }
 }

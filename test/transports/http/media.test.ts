@@ -6,7 +6,8 @@
 import type { IncomingMessage } from 'node:http';
 import fc from 'fast-check';
 import { bearerToken } from '../../../src/transports/http';
-import { accepts, isJsonContentType } from '../../../src/transports/http/media';
+import { defaultIdentityKey } from '../../../src/transports/http/auth';
+import { accepts, isJsonContentType, MediaChecks } from '../../../src/transports/http/media';
 import { hostPolicy, originPolicy } from '../../../src/transports/http/security';
 
 describe('accepts', () => {
@@ -77,5 +78,55 @@ describe('parsers never throw', () => {
         expect(token === undefined || typeof token === 'string').toBe(true);
       }),
     );
+  });
+});
+
+describe('MediaChecks: the per-endpoint cache answers as the parsers do', () => {
+  const headers = [
+    'application/json, text/event-stream',
+    'application/json',
+    'text/*;q=0',
+    '*/*',
+    'application/json; charset=utf-8',
+    'application/json; charset=latin1',
+  ];
+  test('whatever the order of headers, and with two instances side by side', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom(...headers), fc.boolean()), { maxLength: 30 }),
+        (sequence) => {
+          const first = new MediaChecks();
+          const second = new MediaChecks();
+          for (const [header, which] of sequence) {
+            const checks = which ? first : second;
+            expect(checks.accepts(header, 'text/event-stream')).toBe(
+              accepts(header, 'text/event-stream'),
+            );
+            expect(checks.accepts(header, 'application/json')).toBe(
+              accepts(header, 'application/json'),
+            );
+            expect(checks.isJson(header)).toBe(isJsonContentType(header));
+          }
+        },
+      ),
+    );
+  });
+});
+
+describe('defaultIdentityKey: one table per endpoint', () => {
+  test('an identity that is not JSON is known by reference, numbered per endpoint', () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    const other: Record<string, unknown> = {};
+    other.self = other;
+    const first = defaultIdentityKey();
+    const second = defaultIdentityKey();
+    expect(first(cyclic)).toBe('ref:1');
+    expect(first(cyclic)).toBe('ref:1');
+    expect(first(other)).toBe('ref:2');
+    // Another endpoint starts its own table: nothing is shared at process scope.
+    expect(second(other)).toBe('ref:1');
+    expect(first({ sub: 'alice' })).toBe('sub:alice');
+    expect(first('token-owner')).toBe('string:token-owner');
   });
 });
