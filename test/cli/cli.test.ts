@@ -17,6 +17,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { runCli } from '../../src/cli';
 import { environment, example, type Launched, launch } from '../e2e/examples';
+import { runInMemory } from '../helpers/streams';
 
 const ROOT = join(__dirname, '..', '..');
 const BIN = join(ROOT, 'dist', 'src', 'cli', 'bin.js');
@@ -100,21 +101,8 @@ async function useWeather(url: string): Promise<{ sessionId: string | undefined 
 
 describe('in-process: runCli(argv, io)', () => {
   /** Runs the command with in-memory streams; `lines` go to its stdin, which then ends. */
-  async function run(argv: string[], lines: readonly string[] = []): Promise<Ran> {
-    const input = new PassThrough();
-    const output = new PassThrough();
-    const error = new PassThrough();
-    let out = '';
-    let err = '';
-    output.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-    });
-    error.on('data', (chunk: Buffer) => {
-      err += chunk.toString('utf8');
-    });
-    const code = runCli(argv, { cwd: ROOT, input, output, error });
-    input.end(lines.map((line) => `${line}\n`).join(''));
-    return { code: await code, out, err };
+  function run(argv: string[], lines: readonly string[] = []): Promise<Ran> {
+    return runInMemory((io) => runCli(argv, io), ROOT, lines);
   }
 
   /** Starts `serve … --http`; resolves with the printed URL, the stop switch and the exit code. */

@@ -8,26 +8,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { runDevtools } from 'declarative-mcp';
+import { runInMemory } from '../helpers/streams';
 
 const ROOT = join(__dirname, '..', '..');
 const SAMPLE = join('test', 'fixtures', 'devtools-sample-app.js');
 
 /** Runs the command with in-memory streams; `lines` go to its stdin, which then ends. */
-async function run(argv: string[], lines: string[] = []) {
-  const input = new PassThrough();
-  const output = new PassThrough();
-  const error = new PassThrough();
-  let out = '';
-  let err = '';
-  output.on('data', (chunk: Buffer) => {
-    out += chunk.toString('utf8');
-  });
-  error.on('data', (chunk: Buffer) => {
-    err += chunk.toString('utf8');
-  });
-  const code = runDevtools(argv, { cwd: ROOT, input, output, error });
-  input.end(lines.map((line) => `${line}\n`).join(''));
-  return { code: await code, out, err };
+function run(argv: string[], lines: string[] = []) {
+  return runInMemory((io) => runDevtools(argv, io), ROOT, lines);
 }
 
 const INITIALIZE = JSON.stringify({

@@ -4,16 +4,12 @@
  * else; the process exits 0 at end of input. Requests are answered concurrently, so the lines are
  * compared as a set of exact strings, not in order.
  */
+import { COUNT_ANSWER, INITIALIZE, INITIALIZED } from '../helpers/stdio-lines';
 import { pipe, type Run } from './examples';
 
-const INITIALIZE =
-  '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"shell","version":"1"}}}';
-const INITIALIZED = '{"jsonrpc":"2.0","method":"notifications/initialized"}';
 // The seed's server has tools only; the notes example also has resources and prompts.
 const NOTES_INITIALIZE_ANSWER =
   '{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{"listChanged":false},"resources":{"listChanged":false,"subscribe":false},"prompts":{"listChanged":false}},"serverInfo":{"name":"Notes","version":"1.0.0"}}}';
-const COUNT_ANSWER =
-  '{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"3 notes."}],"isError":false}}';
 
 /** stdout, split into its lines; fails unless it is only whole lines of JSON-RPC responses. */
 function answerLines(run: Run): string[] {

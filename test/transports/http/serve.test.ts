@@ -170,13 +170,23 @@ describe('graceful shutdown', () => {
 
   test('close() detaches the broadcaster and is idempotent', async () => {
     const { core } = testCore();
-    const broadcasters = (core as unknown as { broadcasters: Set<unknown> }).broadcasters;
+    // Through the core's public attach(): count the broadcasters attached and detached.
+    const attach = core.attach.bind(core);
+    let attached = 0;
+    jest.spyOn(core, 'attach').mockImplementation((broadcaster) => {
+      const detach = attach(broadcaster);
+      attached += 1;
+      return () => {
+        attached -= 1;
+        return detach();
+      };
+    });
     const handler = createHttpHandler(core);
-    expect(broadcasters.size).toBe(1);
+    expect(attached).toBe(1);
     const first = handler.close();
     expect(handler.close()).toBe(first);
     await first;
-    expect(broadcasters.size).toBe(0);
+    expect(attached).toBe(0);
     expect(() => core.notifyListChanged('tools')).not.toThrow();
   });
 

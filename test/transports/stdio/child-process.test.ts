@@ -6,19 +6,17 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import {
+  CALL_COUNT,
+  COUNT_ANSWER,
+  INITIALIZE,
+  INITIALIZE_ANSWER,
+  INITIALIZED,
+} from '../../helpers/stdio-lines';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const FIXTURE = join(ROOT, 'test', 'fixtures', 'stdio-notes.js');
 const DIST = join(ROOT, 'dist', 'src', 'transports', 'stdio', 'index.js');
-
-const INITIALIZE =
-  '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"shell","version":"1"}}}';
-const INITIALIZED = '{"jsonrpc":"2.0","method":"notifications/initialized"}';
-const CALL_COUNT = '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"count"}}';
-const INITIALIZE_ANSWER =
-  '{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{"listChanged":false}},"serverInfo":{"name":"Notes","version":"1.0.0"}}}';
-const COUNT_ANSWER =
-  '{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"3 notes."}],"isError":false}}';
 
 interface Run {
   code: number | null;

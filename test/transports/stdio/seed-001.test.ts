@@ -6,6 +6,13 @@
 import { Writable } from 'node:stream';
 import { type JsonObject, McpCore } from '../../../src/core';
 import { StdioTransport } from '../../../src/transports/stdio';
+import {
+  CALL_COUNT,
+  COUNT_ANSWER,
+  INITIALIZE,
+  INITIALIZE_ANSWER,
+  INITIALIZED,
+} from '../../helpers/stdio-lines';
 import { harness } from './harness';
 
 /** The seed's server: one tool, `count`. */
@@ -29,15 +36,6 @@ function notes(caller?: (name: string, args: JsonObject, context: unknown) => un
   });
 }
 
-const INITIALIZE =
-  '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"shell","version":"1"}}}';
-const INITIALIZED = '{"jsonrpc":"2.0","method":"notifications/initialized"}';
-const CALL_COUNT = '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"count"}}';
-
-const INITIALIZE_ANSWER =
-  '{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{"listChanged":false}},"serverInfo":{"name":"Notes","version":"1.0.0"}}}';
-const COUNT_ANSWER =
-  '{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"3 notes."}],"isError":false}}';
 const INVALID_REQUEST =
   '{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request"}}';
 

@@ -13,7 +13,7 @@ import {
   type McpCoreOptions,
 } from '../../../src/core';
 import { StdioTransport } from '../../../src/transports/stdio';
-import type { LineReader } from '../../../src/transports/stdio/line-reader';
+import { LineReader } from '../../../src/transports/stdio/line-reader';
 import { harness } from './harness';
 
 type Tool = (args: JsonObject, call: McpCall) => unknown;
@@ -150,6 +150,15 @@ describe('StdioTransport: concurrency', () => {
 });
 
 describe('StdioTransport: bytes and the line limit', () => {
+  // The transport's line readers, seen through LineReader's public prototype, not a private field.
+  let push: jest.SpyInstance;
+  let readers: LineReader[] = [];
+  beforeEach(() => {
+    push = jest.spyOn(LineReader.prototype, 'push');
+    readers = push.mock.contexts as LineReader[];
+  });
+  afterEach(() => push.mockRestore());
+
   it('decodes a multi-byte UTF-8 character split across chunks, byte by byte', async () => {
     const h = harness(server({ echo: (args) => String(args.text) }));
     const bytes = Buffer.from(`${call(1, 'echo', { text: 'naïve 🌍 日本語' })}\n`);
@@ -183,8 +192,7 @@ describe('StdioTransport: bytes and the line limit', () => {
     expect(h.err).toBe(
       `declarative-mcp stdio: discarded a line of ${head.length + 1024 * 1024 + 3} bytes, longer than the limit of 64; answered -32600 Invalid Request.\n`,
     );
-    const reader = (h.transport as unknown as { reader: LineReader }).reader;
-    expect(reader.peakBuffered).toBeLessThanOrEqual(65);
+    expect(readers.at(-1)!.peakBuffered).toBeLessThanOrEqual(65);
   });
 
   it('drops a 50 MB line with the default 4 MiB limit without holding it', async () => {
@@ -205,8 +213,7 @@ describe('StdioTransport: bytes and the line limit', () => {
     expect(out).toBe(
       '{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request"}}\n{"jsonrpc":"2.0","id":1,"result":{}}\n',
     );
-    const reader = (transport as unknown as { reader: LineReader }).reader;
-    expect(reader.peakBuffered).toBeLessThanOrEqual(4 * 1024 * 1024 + 1);
+    expect(readers.at(-1)!.peakBuffered).toBeLessThanOrEqual(4 * 1024 * 1024 + 1);
   });
 });
 
