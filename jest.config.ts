@@ -15,6 +15,7 @@ const config: Config = {
     '^declarative-mcp/decorators$': '<rootDir>/decorators/index.ts',
     '^declarative-mcp/testing$': '<rootDir>/src/testing/index.ts',
     '^declarative-mcp/nestjs$': '<rootDir>/src/nestjs/index.ts',
+    '^declarative-mcp/devtools$': '<rootDir>/src/devtools/index.ts',
   },
   testTimeout: 30000,
   reporters: ['default', '<rootDir>/scripts/summary-reporter.js'],

@@ -21,7 +21,6 @@ export {
   type StoredEvent,
 } from './adapter';
 export * from './core';
-export * from './devtools';
 export { type ProviderClass, resolveProvider, type ServiceContainer } from './di';
 export * from './registry';
 export {

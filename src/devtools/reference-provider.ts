@@ -19,7 +19,7 @@ const ExportsArgs = z.object({
     .string()
     .default('declarative-mcp')
     .describe(
-      'The entry point: declarative-mcp (default), declarative-mcp/decorators or declarative-mcp/testing.',
+      'The entry point: declarative-mcp (default), declarative-mcp/decorators, declarative-mcp/testing or declarative-mcp/devtools.',
     ),
   kind: z
     .enum(['class', 'function', 'interface', 'type', 'const', 'variable', 'enum', 'namespace'])

@@ -6,7 +6,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigurationError, createDevtools, ErrorCode } from 'declarative-mcp';
+import { ConfigurationError, ErrorCode } from 'declarative-mcp';
+import { createDevtools } from 'declarative-mcp/devtools';
 import { connect, type TestClient } from 'declarative-mcp/testing';
 import { DOCS, markdownFiles, PATH_LIKE_URIS, rpcError } from './helpers';
 

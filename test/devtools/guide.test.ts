@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createDevtools, devtoolsGuide } from 'declarative-mcp';
+import { createDevtools, devtoolsGuide } from 'declarative-mcp/devtools';
 import { connect, type TestClient } from 'declarative-mcp/testing';
 import { GUIDE, ROOT, rpcError } from './helpers';
 

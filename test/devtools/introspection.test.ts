@@ -4,15 +4,8 @@
  * application's own lists answer: same names, same schemas.
  */
 import { IsInt, IsString, Max, Min } from 'class-validator';
-import {
-  Context,
-  createDevtools,
-  type JsonObject,
-  McpApplication,
-  Prompt,
-  Resource,
-  Tool,
-} from 'declarative-mcp';
+import { Context, type JsonObject, McpApplication, Prompt, Resource, Tool } from 'declarative-mcp';
+import { createDevtools } from 'declarative-mcp/devtools';
 import { connect, type TestClient } from 'declarative-mcp/testing';
 import { z } from 'zod';
 import { app as conformance } from '../../examples/conformance';

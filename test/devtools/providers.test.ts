@@ -2,7 +2,8 @@
  * The devtools as provider classes inside a user's own application (devtoolsProviders), with and
  * without a typedi container.
  */
-import { devtoolsGuide, devtoolsProviders, McpApplication, Tool } from 'declarative-mcp';
+import { McpApplication, Tool } from 'declarative-mcp';
+import { devtoolsGuide, devtoolsProviders } from 'declarative-mcp/devtools';
 import { connect } from 'declarative-mcp/testing';
 import { Container } from 'typedi';
 import { GUIDE, jsonOf, textOf } from './helpers';

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { runDevtools } from 'declarative-mcp';
+import { runDevtools } from '../../src/cli';
 import { runInMemory } from '../helpers/streams';
 
 const ROOT = join(__dirname, '..', '..');
@@ -141,14 +141,18 @@ test('--http serves at the printed URL until the signal, then exits 0', async ()
   expect(await code).toBe(0);
 });
 
-test('importing the main entry does not load the devtools; the first call does', () => {
+test('the main entry loads neither the CLI nor the devtools; declarative-mcp/devtools is their entry', () => {
   const program = `
-    const loaded = () => Object.keys(require.cache).filter((k) => /[\\\\/]devtools[\\\\/]devtools\\.js$/.test(k)).length > 0;
+    const loaded = (folder) => Object.keys(require.cache).some((k) => k.includes(require('node:path').join('dist', 'src', folder, '')));
     const lib = require('./dist/src');
-    const before = loaded();
-    lib.createDevtools();
-    console.log(JSON.stringify({ before, after: loaded() }));
+    const before = { cli: loaded('cli'), devtools: loaded('devtools'), exported: 'createDevtools' in lib || 'runDevtools' in lib };
+    const devtools = require('./dist/src/devtools');
+    devtools.createDevtools();
+    console.log(JSON.stringify({ before, after: { cli: loaded('cli'), devtools: loaded('devtools') } }));
   `;
   const out = execFileSync(process.execPath, ['-e', program], { cwd: ROOT, encoding: 'utf8' });
-  expect(JSON.parse(out)).toEqual({ before: false, after: true });
+  expect(JSON.parse(out)).toEqual({
+    before: { cli: false, devtools: false, exported: false },
+    after: { cli: false, devtools: true },
+  });
 });

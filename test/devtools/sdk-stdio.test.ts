@@ -297,13 +297,18 @@ test('search_documentation and list_exports, good and bad', async () => {
   failed(await client.callTool({ name: 'search_documentation', arguments: { query: '' } }));
   const listed = JSON.parse(ok(await client.callTool({ name: 'list_exports', arguments: {} })));
   expect(listed.exports.map((e: { name: string }) => e.name)).toEqual(
-    expect.arrayContaining([
-      'McpApplication',
-      'Tool',
-      'createDevtools',
-      'runDevtools',
-      'serveStdio',
-    ]),
+    expect.arrayContaining(['McpApplication', 'Tool', 'serveStdio']),
+  );
+  const devtools = JSON.parse(
+    ok(
+      await client.callTool({
+        name: 'list_exports',
+        arguments: { entry: 'declarative-mcp/devtools' },
+      }),
+    ),
+  );
+  expect(devtools.exports.map((e: { name: string }) => e.name)).toEqual(
+    expect.arrayContaining(['createDevtools', 'devtoolsGuide', 'devtoolsProviders']),
   );
   failed(await client.callTool({ name: 'list_exports', arguments: { entry: 'nope' } }));
 });

@@ -7,7 +7,8 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { createDevtools, McpApplication } from 'declarative-mcp';
+import { McpApplication } from 'declarative-mcp';
+import { createDevtools } from 'declarative-mcp/devtools';
 import { connect, type TestClient } from 'declarative-mcp/testing';
 import { codeOf } from './helpers';
 

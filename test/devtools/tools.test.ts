@@ -4,7 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createDevtools, devtoolsProviders, McpApplication, Tool } from 'declarative-mcp';
+import { McpApplication, Tool } from 'declarative-mcp';
+import { createDevtools, devtoolsProviders } from 'declarative-mcp/devtools';
 import { connect, type TestClient } from 'declarative-mcp/testing';
 import { codeOf, failureOf, jsonOf, ROOT, rpcError, TOOLS } from './helpers';
 

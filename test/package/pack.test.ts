@@ -78,9 +78,10 @@ const program = `
   const main = REQUIRE('declarative-mcp');
   const decorators = REQUIRE('declarative-mcp/decorators');
   const testing = REQUIRE('declarative-mcp/testing');
+  const devtools = REQUIRE('declarative-mcp/devtools');
   const core = new main.McpCore({ name: 'Packed', version: '1.0.0', lister: () => [], caller: () => 'ok' });
   const answer = await core.handle('{"jsonrpc":"2.0","id":1,"method":"ping"}');
-  const names = [typeof main.McpApplication, typeof main.StdioTransport, typeof decorators.Tool, typeof testing.connect, typeof main.Tool];
+  const names = [typeof main.McpApplication, typeof main.StdioTransport, typeof decorators.Tool, typeof testing.connect, typeof main.Tool, typeof devtools.createDevtools];
   console.log(JSON.stringify({ answer, names, same: main.Tool === decorators.Tool }));
 `;
 
@@ -91,7 +92,7 @@ function run(file: string, source: string): { answer: string; names: string[]; s
 
 const expected = {
   answer: '{"jsonrpc":"2.0","id":1,"result":{}}',
-  names: ['function', 'function', 'function', 'function', 'function'],
+  names: ['function', 'function', 'function', 'function', 'function', 'function'],
   same: true,
 };
 
