@@ -1,10 +1,13 @@
 /**
  * Seed 000 ("MCP server"), example by example: each test sends the payload the documentation
- * shows and expects the exact JSON text it prints (so key order is checked too).
+ * shows and expects the exact JSON text it prints (so key order is checked too). The plain
+ * request/answer pairs are data, in test/fixtures/seed-000.ts; what needs a spy, a reporter or a
+ * server of its own is written out here.
  * PHP `[]` arguments are `{}` here, an `Identity` is a plain object and an `ArrayObject` session is
  * a plain object the initializer writes into.
  */
 import { ErrorCode, Fault, type JsonObject, McpCore, type ToolDefinition } from '../../src/core';
+import * as seed from '../fixtures/seed-000';
 
 // --- A server with one tool --------------------------------------------------------------------
 
@@ -42,68 +45,8 @@ function weather(): McpCore {
 describe('seed 000: a server with one tool', () => {
   const core = weather();
 
-  it('initialize answers the revision, capabilities, serverInfo and instructions', async () => {
-    expect(
-      await core.handle(
-        '{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "Client", "version": "1.0"}}}',
-      ),
-    ).toBe(
-      '{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{"listChanged":false}},"serverInfo":{"name":"Weather","version":"1.0.0"},"instructions":"Call forecast for any weather question."}}',
-    );
-  });
-
-  it('notifications/initialized answers nothing', async () => {
-    expect(
-      await core.handle('{"jsonrpc": "2.0", "method": "notifications/initialized"}'),
-    ).toBeNull();
-  });
-
-  it('notifications/cancelled answers nothing', async () => {
-    expect(
-      await core.handle(
-        '{"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 3, "reason": "User gave up"}}',
-      ),
-    ).toBeNull();
-  });
-
-  it('tools/list wraps what the lister returns as tools', async () => {
-    expect(await core.handle('{"jsonrpc": "2.0", "id": 2, "method": "tools/list"}')).toBe(
-      '{"jsonrpc":"2.0","id":2,"result":{"tools":[{"name":"forecast","description":"Tomorrow\'s forecast for a city.","inputSchema":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}}]}}',
-    );
-  });
-
-  it('tools/call sends what the caller returns, unchanged', async () => {
-    expect(
-      await core.handle(
-        '{"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "forecast", "arguments": {"city": "Lisbon"}}}',
-      ),
-    ).toBe(
-      '{"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"Sunny in Lisbon, 24 °C."}],"isError":false}}',
-    );
-  });
-
-  it('a tool that ran and failed is a result with isError: true', async () => {
-    expect(
-      await core.handle(
-        '{"jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": {"name": "forecast", "arguments": {}}}',
-      ),
-    ).toBe(
-      '{"jsonrpc":"2.0","id":4,"result":{"content":[{"type":"text","text":"Tell me which city."}],"isError":true}}',
-    );
-  });
-
-  it('an unknown tool is a Fault, sent as a JSON-RPC error', async () => {
-    expect(
-      await core.handle(
-        '{"jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": {"name": "radar"}}',
-      ),
-    ).toBe('{"jsonrpc":"2.0","id":5,"error":{"code":-32602,"message":"Unknown tool: radar"}}');
-  });
-
-  it('ping answers an empty object', async () => {
-    expect(await core.handle('{"jsonrpc": "2.0", "id": 6, "method": "ping"}')).toBe(
-      '{"jsonrpc":"2.0","id":6,"result":{}}',
-    );
+  it.each(seed.ONE_TOOL)('$title', async ({ request, answer }) => {
+    expect(await core.handle(request)).toBe(answer);
   });
 });
 
@@ -355,38 +298,8 @@ describe('seed 000: authorize by identity', () => {
   const ada: Identity = { id: 'ada', scopes: ['orders:write'] };
   const bob: Identity = { id: 'bob', scopes: [] };
 
-  it('bob sees no tools', async () => {
-    expect(await core.handle('{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}', bob)).toBe(
-      '{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}',
-    );
-  });
-
-  it('bob may not cancel', async () => {
-    expect(
-      await core.handle(
-        '{"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "cancel", "arguments": {"order": 42}}}',
-        bob,
-      ),
-    ).toBe(
-      '{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"Not allowed."}],"isError":true}}',
-    );
-  });
-
-  it('ada may cancel', async () => {
-    expect(
-      await core.handle(
-        '{"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "cancel", "arguments": {"order": 42}}}',
-        ada,
-      ),
-    ).toBe(
-      '{"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"Order 42 cancelled by ada."}],"isError":false}}',
-    );
-  });
-
-  it('ada sees cancel', async () => {
-    expect(await core.handle('{"jsonrpc": "2.0", "id": 4, "method": "tools/list"}', ada)).toBe(
-      '{"jsonrpc":"2.0","id":4,"result":{"tools":[{"name":"cancel","description":"Cancel an order.","inputSchema":{"type":"object","properties":{"order":{"type":"integer"}}}}]}}',
-    );
+  it.each(seed.BY_IDENTITY)('$title', async ({ request, answer, context }) => {
+    expect(await core.handle(request, context === 'ada' ? ada : bob)).toBe(answer);
   });
 
   it('the context reaches the closures untouched, as the same object', async () => {
@@ -469,38 +382,8 @@ function notesServer(): McpCore {
 describe('seed 000: resources and prompts', () => {
   const core = notesServer();
 
-  it('initialize announces the resources and prompts capabilities', async () => {
-    expect(
-      await core.handle(
-        '{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-11-25"}}',
-      ),
-    ).toBe(
-      '{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{"listChanged":false},"resources":{"listChanged":false,"subscribe":false},"prompts":{"listChanged":false}},"serverInfo":{"name":"Notes","version":"1.0.0"}}}',
-    );
-  });
-
-  it('resources/list wraps the list as resources', async () => {
-    expect(await core.handle('{"jsonrpc": "2.0", "id": 2, "method": "resources/list"}')).toBe(
-      '{"jsonrpc":"2.0","id":2,"result":{"resources":[{"uri":"notes://welcome","name":"welcome","mimeType":"text/plain"},{"uri":"notes://deploy","name":"deploy","mimeType":"text/plain"}]}}',
-    );
-  });
-
-  it('resources/templates/list wraps the templates as resourceTemplates', async () => {
-    expect(
-      await core.handle('{"jsonrpc": "2.0", "id": 3, "method": "resources/templates/list"}'),
-    ).toBe(
-      '{"jsonrpc":"2.0","id":3,"result":{"resourceTemplates":[{"uriTemplate":"notes://{slug}","name":"note","mimeType":"text/plain"}]}}',
-    );
-  });
-
-  it("resources/read wraps the reader's answer as contents", async () => {
-    expect(
-      await core.handle(
-        '{"jsonrpc": "2.0", "id": 4, "method": "resources/read", "params": {"uri": "notes://deploy"}}',
-      ),
-    ).toBe(
-      '{"jsonrpc":"2.0","id":4,"result":{"contents":[{"uri":"notes://deploy","mimeType":"text/plain","text":"Deploys run on Fridays."}]}}',
-    );
+  it.each(seed.RESOURCES_AND_PROMPTS)('$title', async ({ request, answer }) => {
+    expect(await core.handle(request)).toBe(answer);
   });
 
   it('an unknown URI is RESOURCE_NOT_FOUND (-32002) with the uri as data', async () => {
@@ -511,32 +394,6 @@ describe('seed 000: resources and prompts', () => {
       ),
     ).toBe(
       '{"jsonrpc":"2.0","id":5,"error":{"code":-32002,"message":"Resource not found","data":{"uri":"notes://missing"}}}',
-    );
-  });
-
-  it('prompts/list wraps the list as prompts', async () => {
-    expect(await core.handle('{"jsonrpc": "2.0", "id": 6, "method": "prompts/list"}')).toBe(
-      '{"jsonrpc":"2.0","id":6,"result":{"prompts":[{"name":"summarize","description":"Summarize one note.","arguments":[{"name":"slug","required":true}]}]}}',
-    );
-  });
-
-  it('prompts/get sends the whole result the prompter builds', async () => {
-    expect(
-      await core.handle(
-        '{"jsonrpc": "2.0", "id": 7, "method": "prompts/get", "params": {"name": "summarize", "arguments": {"slug": "deploy"}}}',
-      ),
-    ).toBe(
-      '{"jsonrpc":"2.0","id":7,"result":{"description":"Summarize one note.","messages":[{"role":"user","content":{"type":"text","text":"Summarize the note notes://deploy."}}]}}',
-    );
-  });
-
-  it("an unknown prompt is the prompter's INVALID_PARAMS Fault", async () => {
-    expect(
-      await core.handle(
-        '{"jsonrpc": "2.0", "id": 8, "method": "prompts/get", "params": {"name": "translate", "arguments": {}}}',
-      ),
-    ).toBe(
-      '{"jsonrpc":"2.0","id":8,"error":{"code":-32602,"message":"Unknown prompt or missing slug: translate"}}',
     );
   });
 
@@ -714,40 +571,8 @@ describe('seed 000: empty results', () => {
     },
   });
 
-  it('ping answers {}', async () => {
-    expect(await core.handle('{"jsonrpc": "2.0", "id": 1, "method": "ping"}')).toBe(
-      '{"jsonrpc":"2.0","id":1,"result":{}}',
-    );
-  });
-
-  it('a caller that returns [] sends {}', async () => {
-    expect(
-      await core.handle(
-        '{"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "anything"}}',
-      ),
-    ).toBe('{"jsonrpc":"2.0","id":2,"result":{}}');
-  });
-
-  it('an empty tool list is still wrapped as tools: []', async () => {
-    expect(await core.handle('{"jsonrpc": "2.0", "id": 3, "method": "tools/list"}')).toBe(
-      '{"jsonrpc":"2.0","id":3,"result":{"tools":[]}}',
-    );
-  });
-
-  it('0 is sent as it is', async () => {
-    expect(
-      await core.handle(
-        '{"jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": {"name": "count"}}',
-      ),
-    ).toBe('{"jsonrpc":"2.0","id":4,"result":0}');
-  });
-
-  it('a non-empty list is sent as it is', async () => {
-    expect(
-      await core.handle(
-        '{"jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": {"name": "cities"}}',
-      ),
-    ).toBe('{"jsonrpc":"2.0","id":5,"result":["Lisbon","Porto"]}');
+  it.each(seed.EMPTY_RESULTS)('$title', async ({ request, answer }) => {
+    expect(await core.handle(request)).toBe(answer);
   });
 
   it.each([

@@ -249,6 +249,7 @@ beforeAll(async () => {
     'declarative-mcp/decorators': [relative(DIR, join(ROOT, 'decorators/index.ts'))],
     'declarative-mcp/testing': [relative(DIR, join(ROOT, 'src/testing/index.ts'))],
     'declarative-mcp/nestjs': [relative(DIR, join(ROOT, 'src/nestjs/index.ts'))],
+    'declarative-mcp/devtools': [relative(DIR, join(ROOT, 'src/devtools/index.ts'))],
   };
   // What a user's project has: strict, the decorator flags; plus what src/ itself needs.
   write(

@@ -275,10 +275,7 @@ describe('tools', () => {
       kind: 'class',
       summary: expect.stringMatching(/^An MCP server built from decorated provider classes/),
     });
-    expect(byName.get('createDevtools')).toMatchObject({
-      kind: 'function',
-      signature: expect.stringMatching(/^createDevtools\(/),
-    });
+    expect(byName.has('createDevtools')).toBe(false);
     expect(byName.get('ToolOptions')).toMatchObject({
       kind: 'interface',
       summary: 'Options of Tool.',
@@ -288,6 +285,18 @@ describe('tools', () => {
       await client.callTool('list_exports', { entry: 'declarative-mcp/testing', kind: 'function' }),
     );
     expect(testing.exports.map((e: { name: string }) => e.name)).toEqual(['connect']);
+    const devtools = jsonOf(
+      await client.callTool('list_exports', {
+        entry: 'declarative-mcp/devtools',
+        kind: 'function',
+      }),
+    );
+    expect(devtools.exports).toContainEqual(
+      expect.objectContaining({
+        name: 'createDevtools',
+        signature: expect.stringMatching(/^createDevtools\(/),
+      }),
+    );
     const classes = jsonOf(
       await client.callTool('list_exports', { filter: 'mcpapp', members: true }),
     );
@@ -300,7 +309,7 @@ describe('tools', () => {
     expect(
       failureOf(await client.callTool('list_exports', { entry: 'declarative-mcp/internal' })),
     ).toBe(
-      'Unknown entry point "declarative-mcp/internal". Known: declarative-mcp, declarative-mcp/decorators, declarative-mcp/testing, declarative-mcp/nestjs.',
+      'Unknown entry point "declarative-mcp/internal". Known: declarative-mcp, declarative-mcp/decorators, declarative-mcp/testing, declarative-mcp/nestjs, declarative-mcp/devtools.',
     );
     expect(failureOf(await client.callTool('list_exports', { kind: 'module' }))).toMatch(
       /^Invalid arguments: kind/,
