@@ -1,54 +1,51 @@
 import type { DefinitionKind, Interceptor } from '../../decorators';
 import type { StateAdapter, StateBindable } from '../adapter';
 import {
-  APP_MIME_TYPE,
-  CACHE_HINT,
   type CacheHint,
-  type Completion,
-  type CompletionReference,
   ConfigurationError,
-  ErrorCode,
-  Fault,
-  type Icon,
-  type JsonObject,
   type Link,
-  type McpCall,
   McpCore,
+  type McpCoreOptions,
   type PromptDefinition,
-  type ProtocolVersion,
-  type Reporter,
   type ResourceDefinition,
   type ResourceTemplateDefinition,
   type ToolDefinition,
-  ToolError,
 } from '../core';
-import { type ProviderClass, resolveProvider } from '../di';
-import { formatIssues } from '../schema';
-import { checkViewLinks, viewContents } from './apps';
+import { type ProviderClass, resolveProvider, type ServiceContainer } from '../di';
+import { checkViewLinks } from './apps';
 import { type Authorize, defaultAuthorize } from './authorize';
 import { buildEntry } from './build-entry';
-import type { Entry } from './entries';
+import { Catalog, type DefinitionInfo, listsOf } from './catalog';
+import { RequestHandlers } from './handlers';
 import { stderrReporter } from './report';
-import { toContents, toolFailure, toPromptResult, toToolResult } from './results';
 import { scanProvider } from './scan';
 import { SharedDefinitions } from './shared-definitions';
 
-/** Options of {@link McpApplication.create}. */
-export interface McpApplicationOptions<C = unknown> {
-  /** Sent as `serverInfo.name`. */
-  name: string;
-  /** Sent as `serverInfo.version`. */
-  version: string;
-  /** Sent as `serverInfo.title`. */
-  title?: string;
-  /** Sent as `serverInfo.icons`. */
-  icons?: Icon[];
-  /** Sent at `initialize` for the client's model. */
-  instructions?: string;
+/**
+ * Options of {@link McpApplication.create}: the core's own options that are not closures (the
+ * application generates those from the providers), and what the registry adds.
+ */
+export interface McpApplicationOptions<C = unknown>
+  extends Pick<
+    McpCoreOptions<C>,
+    | 'name'
+    | 'version'
+    | 'title'
+    | 'icons'
+    | 'instructions'
+    | 'reporter'
+    | 'batch'
+    | 'initializer'
+    | 'logging'
+    | 'subscriptions'
+    | 'listChanged'
+    | 'requestStateSecret'
+    | 'requestStateTtl'
+  > {
   /** The classes whose decorated methods become tools, resources and prompts. */
   providers: readonly ProviderClass[];
   /** A typedi `Container` or `ContainerInstance` to resolve providers from (constructor injection). */
-  container?: unknown;
+  container?: ServiceContainer;
   /** Decides whether a context holds a definition's `scopes` (default: `context.identity.scopes` or `context.scopes`). */
   authorize?: Authorize<C>;
   /** Interceptors around every invocation, outermost first. */
@@ -57,11 +54,7 @@ export interface McpApplicationOptions<C = unknown> {
    * Told about unexpected errors (the client gets `-32603`); must not throw. Default: the error,
    * the method and the definition on stderr (never stdout). `reporter: () => {}` silences it.
    */
-  reporter?: Reporter<C>;
-  /** Largest JSON-RPC batch accepted (default 100; 0 refuses batches). */
-  batch?: number;
-  /** Told the revision agreed at `initialize` (for example to store it in the session). */
-  initializer?: (revision: ProtocolVersion, params: JsonObject, context: C) => void | Promise<void>;
+  reporter?: McpCoreOptions<C>['reporter'];
   /** Declare `logging` (default: when a method takes a `@Call()` parameter, which can log). */
   logging?: boolean;
   /** Declare `resources.subscribe` and answer subscribe/unsubscribe (default: false). */
@@ -76,35 +69,7 @@ export interface McpApplicationOptions<C = unknown> {
    * are in use (it then differs by caller).
    */
   cache?: Partial<CacheHint>;
-  /**
-   * The key that seals MCP 2026-07-28 `requestState` (HMAC-SHA-256) while a method waits for the
-   * client's answers. Default: random per process. Give every instance behind a load balancer the
-   * same one.
-   */
-  requestStateSecret?: string | Uint8Array;
-  /** How long (ms) a sealed `requestState` stays valid. Default 10 minutes. */
-  requestStateTtl?: number;
 }
-
-/** What {@link McpApplication.describe} tells of one definition. */
-export interface DefinitionInfo {
-  kind: DefinitionKind;
-  /** Tool/prompt name, resource URI or URI template. */
-  key: string;
-  /** As listed to clients. */
-  definition: Readonly<JsonObject>;
-  /** The provider class and method behind it. */
-  provider: string;
-  method: string;
-  scopes: readonly string[];
-  enabled: boolean;
-}
-
-const NOT_ALLOWED_TEXT = 'Not allowed.';
-const NOT_ALLOWED = Object.freeze({
-  content: Object.freeze([{ type: 'text', text: NOT_ALLOWED_TEXT }]),
-  isError: true,
-});
 
 /**
  * An MCP server built from decorated provider classes: scans them once, builds frozen
@@ -118,16 +83,10 @@ const NOT_ALLOWED = Object.freeze({
 export class McpApplication<C = unknown> implements StateBindable {
   /** The protocol core the closures were generated for. */
   readonly core: McpCore<C>;
-  private readonly entries: Entry[];
-  private readonly tools = new Map<string, Entry>();
-  private readonly prompts = new Map<string, Entry>();
-  private readonly fixed = new Map<string, Entry>();
-  private readonly templates: Entry[] = [];
-  private readonly authorize: Authorize<C>;
+  private readonly catalog: Catalog<C>;
   private readonly listChanged: boolean;
   /** The state adapters this application is bound to (by the transports that serve it). */
   private readonly shared = new Set<SharedDefinitions>();
-  private lists!: Record<DefinitionKind, Entry[]>;
 
   /** Scans `providers` and builds the application; throws a {@link ConfigurationError} for any mistake, naming class and method. */
   static create<C = unknown>(options: McpApplicationOptions<C>): McpApplication<C> {
@@ -142,9 +101,8 @@ export class McpApplication<C = unknown> implements StateBindable {
         'McpApplication.create: "providers" must be an array of classes, e.g. providers: [WeatherTools].',
       );
     }
-    this.authorize = options.authorize ?? (defaultAuthorize as Authorize<C>);
-    const appInterceptors = options.interceptors ?? [];
-    this.entries = [];
+    const catalog = new Catalog<C>(options.authorize ?? (defaultAuthorize as Authorize<C>));
+    const interceptors = options.interceptors ?? [];
     let usesCall = false;
     for (const provider of options.providers) {
       if (typeof provider !== 'function') {
@@ -161,16 +119,19 @@ export class McpApplication<C = unknown> implements StateBindable {
       const instance = resolveProvider(provider, options.container);
       for (const member of members) {
         usesCall ||= member.callIndex !== undefined;
-        this.add(buildEntry(member, instance, appInterceptors));
+        catalog.add(buildEntry(member, instance, interceptors));
       }
     }
-    checkViewLinks(this.entries);
-    this.listChanged = options.listChanged ?? this.entries.some((entry) => !entry.enabled);
-    this.refresh();
+    checkViewLinks(catalog.entries);
+    this.catalog = catalog;
+    this.listChanged = options.listChanged ?? catalog.some((entry) => !entry.enabled);
 
-    const hasResources = this.fixed.size > 0 || this.templates.length > 0;
-    const hasPrompts = this.prompts.size > 0;
-    const hasCompletions = this.entries.some((entry) => entry.complete !== undefined);
+    const handlers = new RequestHandlers(catalog);
+    const hasResources = catalog.count('resource') > 0 || catalog.count('template') > 0;
+    const hasPrompts = catalog.count('prompt') > 0;
+    const hasCompletions = catalog.some(
+      (entry) => entry.kind !== 'tool' && entry.kind !== 'resource' && entry.complete !== undefined,
+    );
     this.core = new McpCore<C>({
       name: options.name,
       version: options.version,
@@ -185,39 +146,36 @@ export class McpApplication<C = unknown> implements StateBindable {
       subscriptions: options.subscriptions === true,
       cache: options.cache,
       privateLists:
-        options.authorize !== undefined || this.entries.some((entry) => entry.scopes !== undefined),
+        options.authorize !== undefined || catalog.some((entry) => entry.scopes !== undefined),
       requestStateSecret: options.requestStateSecret,
       requestStateTtl: options.requestStateTtl,
-      lister: (context) => this.visible('tool', context) as Promise<readonly ToolDefinition[]>,
-      caller: (name, args, context, call) => this.callTool(name, args, context, call),
+      lister: (context) => catalog.visible('tool', context) as Promise<readonly ToolDefinition[]>,
+      caller: (name, args, context, call) => handlers.callTool(name, args, context, call),
       ...(hasResources
         ? {
             resources: (context: C) =>
-              this.visible('resource', context) as Promise<readonly ResourceDefinition[]>,
+              catalog.visible('resource', context) as Promise<readonly ResourceDefinition[]>,
             templates: (context: C) =>
-              this.visible('template', context) as Promise<readonly ResourceTemplateDefinition[]>,
-            reader: (uri: string, context: C, call: McpCall) => this.read(uri, context, call),
+              catalog.visible('template', context) as Promise<
+                readonly ResourceTemplateDefinition[]
+              >,
+            reader: (uri, context, call) => handlers.read(uri, context, call),
           }
         : {}),
       ...(hasPrompts
         ? {
             prompts: (context: C) =>
-              this.visible('prompt', context) as Promise<readonly PromptDefinition[]>,
-            prompter: (name: string, args: JsonObject, context: C, call: McpCall) =>
-              this.prompt(name, args, context, call),
+              catalog.visible('prompt', context) as Promise<readonly PromptDefinition[]>,
+            prompter: (name, args, context, call) => handlers.prompt(name, args, context, call),
           }
         : {}),
       ...(hasCompletions
         ? {
-            completer: (
-              ref: CompletionReference,
-              argument: { name: string; value: string },
-              completion: { arguments?: Record<string, string> },
-              context: C,
-            ) => this.complete(ref, argument, completion, context),
+            completer: (ref, argument, completion, context) =>
+              handlers.complete(ref, argument, completion, context),
           }
         : {}),
-    });
+    } satisfies McpCoreOptions<C>);
   }
 
   /** Answers a raw MCP payload; see {@link McpCore.handle}. */
@@ -227,15 +185,7 @@ export class McpApplication<C = unknown> implements StateBindable {
 
   /** Every definition with its provider, method, scopes and state, for introspection. */
   describe(): DefinitionInfo[] {
-    return this.entries.map((entry) => ({
-      kind: entry.kind,
-      key: entry.key,
-      definition: entry.definition,
-      provider: entry.member.provider.name,
-      method: entry.member.record.method,
-      scopes: entry.scopes ?? [],
-      enabled: entry.enabled,
-    }));
+    return this.catalog.describe();
   }
 
   /** Lists and allows a tool/prompt (by name) or resource (by URI or template) again; see {@link disable}. */
@@ -267,7 +217,7 @@ export class McpApplication<C = unknown> implements StateBindable {
   ): { ready: Promise<void>; unbind(): Promise<void> } {
     const binding = new SharedDefinitions(
       adapter,
-      (key, enabled) => this.applyShared(key, enabled),
+      (key, enabled) => this.catalog.applyShared(key, enabled),
       report,
     );
     this.shared.add(binding);
@@ -280,279 +230,24 @@ export class McpApplication<C = unknown> implements StateBindable {
     };
   }
 
-  /** A state recorded in a state adapter (`kind:key`), applied without notifying anyone. */
-  private applyShared(key: string, enabled: boolean): void {
-    const at = key.indexOf(':');
-    const kind = key.slice(0, at);
-    const name = key.slice(at + 1);
-    let changed = false;
-    for (const entry of this.entries) {
-      if (entry.kind === kind && entry.key === name && entry.enabled !== enabled) {
-        entry.enabled = enabled;
-        changed = true;
-      }
-    }
-    if (changed) this.refresh();
+  /** The definition a request was about, as start-up errors name it; for the default reporter. */
+  private labelOf(request: { method: string; params?: unknown }): string | undefined {
+    const params = (request.params ?? {}) as { name?: unknown; uri?: unknown };
+    if (request.method === 'tools/call' && typeof params.name === 'string')
+      return this.catalog.about('tool', params.name)?.label;
+    if (request.method === 'prompts/get' && typeof params.name === 'string')
+      return this.catalog.about('prompt', params.name)?.label;
+    if (request.method === 'resources/read' && typeof params.uri === 'string')
+      return this.catalog.about('resource', params.uri)?.label;
+    return undefined;
   }
 
   private toggle(key: string, kind: DefinitionKind | undefined, enabled: boolean): void {
-    const matches = this.entries.filter(
-      (entry) => entry.key === key && (kind === undefined || entry.kind === kind),
-    );
-    if (matches.length === 0)
-      throw new ConfigurationError(
-        `No ${kind ?? 'tool, resource or prompt'} "${key}" to ${enabled ? 'enable' : 'disable'}.`,
-      );
-    const changed = matches.filter((entry) => entry.enabled !== enabled);
-    for (const entry of changed) entry.enabled = enabled;
-    if (changed.length === 0) return;
-    this.refresh();
+    const changed = this.catalog.toggle(key, kind, enabled);
     for (const binding of this.shared) {
       for (const entry of changed) binding.announce(`${entry.kind}:${entry.key}`, enabled);
     }
     if (!this.listChanged) return;
-    const kinds = new Set(
-      changed.map(
-        (entry) =>
-          (entry.kind === 'tool' ? 'tools' : entry.kind === 'prompt' ? 'prompts' : 'resources') as
-            | 'tools'
-            | 'resources'
-            | 'prompts',
-      ),
-    );
-    for (const k of kinds) this.core.notifyListChanged(k);
-  }
-
-  private refresh(): void {
-    const lists: Record<DefinitionKind, Entry[]> = {
-      tool: [],
-      resource: [],
-      template: [],
-      prompt: [],
-    };
-    for (const entry of this.entries) if (entry.enabled) lists[entry.kind].push(entry);
-    this.lists = lists;
-    this.listed = {
-      tool: Object.freeze(lists.tool.map((e) => e.definition)),
-      resource: Object.freeze(lists.resource.filter((e) => e.listed).map((e) => e.definition)),
-      template: Object.freeze(lists.template.map((e) => e.definition)),
-      prompt: Object.freeze(lists.prompt.map((e) => e.definition)),
-    };
-    this.scoped = {
-      tool: lists.tool.some((e) => e.scopes !== undefined),
-      resource: lists.resource.some((e) => e.scopes !== undefined),
-      template: lists.template.some((e) => e.scopes !== undefined),
-      prompt: lists.prompt.some((e) => e.scopes !== undefined),
-    };
-  }
-
-  private listed!: Record<DefinitionKind, readonly Readonly<JsonObject>[]>;
-  private scoped!: Record<DefinitionKind, boolean>;
-
-  /**
-   * The one policy for denied access, alike for tools, resources and prompts: lists show only
-   * what the context may use; a call to a definition it may not use is refused, saying so
-   * ("Not allowed."), and the transport is told the scopes it lacks (Streamable HTTP with
-   * `scopeChallenge` answers `403 insufficient_scope` instead).
-   */
-  private refuse<T>(entry: Entry, call: McpCall, answer: T): T {
-    if (entry.scopes !== undefined) call.challengeScopes(entry.scopes);
-    return answer;
-  }
-
-  private async allowed(entry: Entry, context: C): Promise<boolean> {
-    return entry.scopes === undefined || (await this.authorize(entry.scopes, context)) === true;
-  }
-
-  /** A list as this context may see it: the frozen list itself when nothing in it is scoped. */
-  private async visible(
-    kind: DefinitionKind,
-    context: C,
-  ): Promise<readonly Readonly<JsonObject>[]> {
-    if (!this.scoped[kind]) return this.listed[kind] as JsonObject[];
-    const shown: Readonly<JsonObject>[] = [];
-    for (const entry of this.lists[kind])
-      if (entry.listed && (await this.allowed(entry, context))) shown.push(entry.definition);
-    return shown;
-  }
-
-  private async callTool(
-    name: string,
-    args: JsonObject,
-    context: C,
-    call: McpCall,
-  ): Promise<unknown> {
-    const entry = this.tools.get(name);
-    if (entry === undefined || !entry.enabled)
-      throw new Fault(ErrorCode.INVALID_PARAMS, `Unknown tool: ${name}`);
-    if (entry.scopes !== undefined && !(await this.allowed(entry, context))) {
-      return this.refuse(entry, call, NOT_ALLOWED);
-    }
-    const checked = entry.input!.validate(args);
-    if (!checked.ok) return toolFailure(formatIssues(checked.issues));
-    let value: unknown;
-    try {
-      value = await entry.invoke(checked.value, context, call);
-    } catch (error) {
-      if (ToolError.is(error)) return toolFailure(error.message);
-      throw error;
-    }
-    return toToolResult(value, entry.output, entry.label);
-  }
-
-  private async read(uri: string, context: C, call: McpCall): Promise<unknown> {
-    let entry = this.fixed.get(uri);
-    let variables: Record<string, string> | undefined;
-    if (entry === undefined || !entry.enabled) {
-      entry = undefined;
-      for (const template of this.lists.template) {
-        variables = template.template!.match(uri) ?? undefined;
-        if (variables !== undefined) {
-          entry = template;
-          break;
-        }
-      }
-    }
-    if (entry === undefined) {
-      throw new Fault(ErrorCode.RESOURCE_NOT_FOUND, 'Resource not found', { uri });
-    }
-    if (!(await this.allowed(entry, context))) {
-      this.refuse(entry, call, undefined);
-      throw new Fault(ErrorCode.INVALID_PARAMS, NOT_ALLOWED_TEXT, { uri });
-    }
-    let data: unknown = variables ?? {};
-    if (entry.input !== undefined) {
-      const checked = entry.input.validate(data);
-      if (!checked.ok)
-        throw new Fault(ErrorCode.INVALID_PARAMS, formatIssues(checked.issues), { uri });
-      data = checked.value;
-    }
-    const value = await invokeOrFault(entry, data, context, call, { uri });
-    const contents =
-      entry.contentsMeta === undefined && entry.mimeType !== APP_MIME_TYPE
-        ? toContents(value, uri, entry.mimeType)
-        : viewContents(value, uri, entry.mimeType!, entry.contentsMeta);
-    if (entry.cache !== undefined && typeof contents === 'object' && contents !== null) {
-      // The core reads the hint of resources/read from the contents (MCP 2026-07-28 caching).
-      Object.defineProperty(contents, CACHE_HINT, { value: entry.cache });
-    }
-    return contents;
-  }
-
-  private async prompt(
-    name: string,
-    args: JsonObject,
-    context: C,
-    call: McpCall,
-  ): Promise<unknown> {
-    const entry = this.prompts.get(name);
-    if (entry === undefined || !entry.enabled) {
-      throw new Fault(ErrorCode.INVALID_PARAMS, `Unknown prompt: ${name}`);
-    }
-    if (!(await this.allowed(entry, context))) {
-      this.refuse(entry, call, undefined);
-      throw new Fault(ErrorCode.INVALID_PARAMS, NOT_ALLOWED_TEXT, { prompt: name });
-    }
-    const checked = entry.input!.validate(args);
-    if (!checked.ok)
-      throw new Fault(ErrorCode.INVALID_PARAMS, formatIssues(checked.issues), { prompt: name });
-    const where = entry.label;
-    return toPromptResult(
-      await invokeOrFault(entry, checked.value, context, call, { prompt: name }),
-      entry.definition.description as string | undefined,
-      where,
-    );
-  }
-
-  private async complete(
-    ref: CompletionReference,
-    argument: { name: string; value: string },
-    completion: { arguments?: Record<string, string> },
-    context: C,
-  ): Promise<Completion> {
-    const entry =
-      ref.type === 'ref/prompt'
-        ? this.prompts.get(ref.name)
-        : (this.fixed.get(ref.uri) ?? this.lists.template.find((t) => t.key === ref.uri));
-    if (entry === undefined || !entry.enabled) {
-      throw new Fault(
-        ErrorCode.INVALID_PARAMS,
-        ref.type === 'ref/prompt'
-          ? `Unknown prompt: ${ref.name}`
-          : `Unknown resource template: ${ref.uri}`,
-      );
-    }
-    if (!(await this.allowed(entry, context))) {
-      throw new Fault(
-        ErrorCode.INVALID_PARAMS,
-        NOT_ALLOWED_TEXT,
-        ref.type === 'ref/prompt' ? { prompt: ref.name } : { uri: ref.uri },
-      );
-    }
-    const completer = entry.complete?.[argument.name];
-    if (completer === undefined) return { values: [] };
-    const values = await completer(argument.value, {
-      arguments: completion.arguments ?? {},
-      context,
-    });
-    return { values: Array.isArray(values) ? values.map(String) : [] };
-  }
-
-  /** The definition a request was about, as start-up errors name it; for the default reporter. */
-  private labelOf(request: { method: string; params?: unknown }): string | undefined {
-    const params = (request.params ?? {}) as { name?: unknown; uri?: unknown };
-    let entry: Entry | undefined;
-    if (request.method === 'tools/call' && typeof params.name === 'string')
-      entry = this.tools.get(params.name);
-    else if (request.method === 'prompts/get' && typeof params.name === 'string')
-      entry = this.prompts.get(params.name);
-    else if (request.method === 'resources/read' && typeof params.uri === 'string') {
-      const uri = params.uri;
-      entry = this.fixed.get(uri) ?? this.templates.find((t) => t.template!.match(uri) !== null);
-    }
-    return entry?.label;
-  }
-
-  private add(entry: Entry): void {
-    const clash = (existing: Entry | undefined): void => {
-      if (existing !== undefined) {
-        throw new ConfigurationError(
-          `Duplicate ${entry.kind} "${entry.key}": ${existing.member.where} and ${entry.member.where} both register it. Give one of them another name${entry.kind === 'resource' ? ' (uri)' : ''}.`,
-        );
-      }
-    };
-    if (entry.kind === 'tool') {
-      clash(this.tools.get(entry.key));
-      this.tools.set(entry.key, entry);
-    } else if (entry.kind === 'prompt') {
-      clash(this.prompts.get(entry.key));
-      this.prompts.set(entry.key, entry);
-    } else if (entry.kind === 'resource') {
-      clash(this.fixed.get(entry.key));
-      this.fixed.set(entry.key, entry);
-    } else {
-      clash(this.templates.find((t) => t.key === entry.key));
-      this.templates.push(entry);
-    }
-    this.entries.push(entry);
-  }
-}
-
-/**
- * Runs a resource or prompt method. A `ToolError` thrown there is the method's readable
- * refusal: outside `tools/call` there is no `isError` result, so it becomes `-32602` with its message.
- */
-async function invokeOrFault(
-  entry: Entry,
-  data: unknown,
-  context: unknown,
-  call: McpCall,
-  detail: JsonObject,
-): Promise<unknown> {
-  try {
-    return await entry.invoke(data, context, call);
-  } catch (error) {
-    if (ToolError.is(error)) throw new Fault(ErrorCode.INVALID_PARAMS, error.message, detail);
-    throw error;
+    for (const list of listsOf(changed)) this.core.notifyListChanged(list);
   }
 }

@@ -7,7 +7,14 @@ import {
 } from '../core';
 import { compileSchema, promptArguments } from '../schema';
 import { toolMeta, viewOf } from './apps';
-import { argumentSchema, compact, type Entry, frozenCopy, invoker } from './entries';
+import {
+  argumentSchema,
+  type Completers,
+  compact,
+  type Entry,
+  frozenCopy,
+  invoker,
+} from './entries';
 import type { ScannedMember } from './scan';
 import { parseUriTemplate } from './uri-template';
 
@@ -26,7 +33,7 @@ export function buildEntry(
 ): Entry {
   const { record, where } = member;
   const method = record.method;
-  let entry: Omit<Entry, 'invoke' | 'label' | 'cache'>;
+  let entry: Unfinished;
   if (record.kind === 'tool') {
     const o = record.options;
     const name = o.name ?? method;
@@ -62,12 +69,8 @@ export function buildEntry(
       enabled: o.enabled !== false,
       input,
       output,
-      template: undefined,
-      complete: undefined,
-      mimeType: undefined,
       listed: true,
       view,
-      contentsMeta: undefined,
     };
   } else if (record.kind === 'prompt') {
     const o = record.options;
@@ -91,33 +94,30 @@ export function buildEntry(
       scopes: scopesOf(o.scopes, label),
       enabled: o.enabled !== false,
       input,
-      output: undefined,
-      template: undefined,
       complete: completersOf(
         o.complete,
         label,
         args.map((a) => a.name),
       ),
-      mimeType: undefined,
       listed: true,
-      view: undefined,
-      contentsMeta: undefined,
     };
   } else {
     const o = record.options;
     const name = o.name ?? method;
-    const hasUri = typeof o.uri === 'string' && o.uri !== '';
-    const hasTemplate = typeof o.uriTemplate === 'string' && o.uriTemplate !== '';
-    if (hasUri === hasTemplate) {
+    const uri = typeof o.uri === 'string' && o.uri !== '' ? o.uri : undefined;
+    const uriTemplate =
+      typeof o.uriTemplate === 'string' && o.uriTemplate !== '' ? o.uriTemplate : undefined;
+    const hasTemplate = uriTemplate !== undefined;
+    if ((uri === undefined) !== hasTemplate) {
       throw new ConfigurationError(
         `Resource "${name}" on ${where}: give exactly one of uri: 'scheme://fixed' or uriTemplate: 'scheme://{variable}'.`,
       );
     }
-    const label = `Resource "${hasUri ? o.uri : o.uriTemplate}" on ${where}`;
+    const label = `Resource "${uri ?? uriTemplate}" on ${where}`;
     let template: ReturnType<typeof parseUriTemplate> | undefined;
-    if (hasTemplate) {
+    if (uriTemplate !== undefined) {
       try {
-        template = parseUriTemplate(o.uriTemplate!);
+        template = parseUriTemplate(uriTemplate);
       } catch (error) {
         throw new ConfigurationError(
           `${label}: the URI template does not parse: ${(error as Error).message}. Use RFC 6570 syntax, e.g. 'notes://{slug}'.`,
@@ -142,12 +142,11 @@ export function buildEntry(
       o.variables === undefined
         ? undefined
         : compileSchema(o.variables, { where: `${label} (variables)`, io: 'input' });
-    entry = {
-      kind: hasTemplate ? 'template' : 'resource',
-      key: hasTemplate ? o.uriTemplate! : o.uri!,
+    const common = {
+      key: template ? template.template : (uri as string),
       definition: frozenCopy(
         compact({
-          ...(hasTemplate ? { uriTemplate: o.uriTemplate } : { uri: o.uri }),
+          ...(template ? { uriTemplate } : { uri }),
           name,
           title: o.title,
           description: o.description,
@@ -161,16 +160,20 @@ export function buildEntry(
       scopes: scopesOf(o.scopes, label),
       enabled: o.enabled !== false,
       input,
-      output: undefined,
-      template,
-      complete: template ? completersOf(o.complete, label, template.variables) : undefined,
       mimeType,
       listed: o.listed !== false,
-      view: undefined,
       contentsMeta: view?.meta === undefined ? undefined : frozenCopy(view.meta),
     };
+    entry = template
+      ? {
+          ...common,
+          kind: 'template',
+          template,
+          complete: completersOf(o.complete, label, template.variables),
+        }
+      : { ...common, kind: 'resource' };
   }
-  const built = entry as Entry;
+  const built = entry;
   const noun = built.kind === 'tool' ? 'Tool' : built.kind === 'prompt' ? 'Prompt' : 'Resource';
   const label = `${noun} "${built.key}" (${member.where})`;
   const cache = cacheOf((record.options as { cache?: unknown }).cache, label);
@@ -188,7 +191,7 @@ export function buildEntry(
       name: built.key,
       definition: built.definition,
     })),
-  };
+  } as Entry;
 }
 
 function cacheOf(cache: unknown, label: string): CacheHint | undefined {
@@ -198,6 +201,13 @@ function cacheOf(cache: unknown, label: string): CacheHint | undefined {
     throw new ConfigurationError((error as Error).message);
   }
 }
+
+/** An entry of any kind before its label and invoker are added. */
+type Unfinished = Entry extends infer E
+  ? E extends Entry
+    ? Omit<E, 'invoke' | 'label' | 'cache'>
+    : never
+  : never;
 
 function scopesOf(scopes: unknown, label: string): readonly string[] | undefined {
   if (scopes === undefined) return undefined;
@@ -213,7 +223,7 @@ function completersOf(
   complete: unknown,
   label: string,
   names: readonly string[],
-): Entry['complete'] {
+): Completers | undefined {
   if (complete === undefined) return undefined;
   if (typeof complete !== 'object' || complete === null)
     throw new ConfigurationError(`${label}: "complete" must map argument names to functions.`);

@@ -4,8 +4,8 @@ import { type CompiledSchema, compileSchema } from '../schema';
 import type { ScannedMember } from './scan';
 import type { UriTemplate } from './uri-template';
 
-/** One tool, resource, template or prompt, built once at start-up. */
-export interface Entry {
+/** What every kind of entry has. */
+interface EntryBase {
   readonly kind: DefinitionKind;
   /** Tool/prompt name, resource URI, or URI template. */
   readonly key: string;
@@ -14,17 +14,8 @@ export interface Entry {
   readonly member: ScannedMember;
   readonly scopes: readonly string[] | undefined;
   enabled: boolean;
-  /** Validates arguments (tool, prompt) or template variables. */
-  readonly input: CompiledSchema | undefined;
-  readonly output: CompiledSchema | undefined;
-  readonly template: UriTemplate | undefined;
-  readonly complete: Readonly<Record<string, Completer>> | undefined;
-  readonly mimeType: string | undefined;
   /** Shown by its list (`listed: false` keeps a resource out of `resources/list`, still readable). */
   readonly listed: boolean;
-  /** MCP Apps: a tool's `ui://` view; a view's `_meta` (`{ ui }`) for its read contents. */
-  readonly view: string | undefined;
-  readonly contentsMeta: Readonly<JsonObject> | undefined;
   /** Runs the method (through its interceptors) with validated data. */
   readonly invoke: (data: unknown, context: unknown, call: McpCall) => Promise<unknown>;
   /** How errors name it, e.g. `Tool "forecast" (WeatherTools.forecast)`: built once, not per call. */
@@ -32,6 +23,49 @@ export interface Entry {
   /** Its own caching hint (`@Tool({ cache })`…), when it has one. */
   readonly cache: CacheHint | undefined;
 }
+
+/** Completers of arguments or template variables, by name. */
+export type Completers = Readonly<Record<string, Completer>>;
+
+/** A tool: its arguments are always validated, its result checked when it declares an output. */
+export interface ToolEntry extends EntryBase {
+  readonly kind: 'tool';
+  readonly input: CompiledSchema;
+  readonly output: CompiledSchema | undefined;
+  /** MCP Apps: the tool's `ui://` view. */
+  readonly view: string | undefined;
+}
+
+/** A prompt: validated arguments, optional completers. */
+export interface PromptEntry extends EntryBase {
+  readonly kind: 'prompt';
+  readonly input: CompiledSchema;
+  readonly complete: Completers | undefined;
+}
+
+/** A fixed resource, read by its exact URI. */
+export interface ResourceEntry extends EntryBase {
+  readonly kind: 'resource';
+  /** Validates `{}` when the resource declares `variables` (rare for a fixed one). */
+  readonly input: CompiledSchema | undefined;
+  readonly mimeType: string | undefined;
+  /** MCP Apps: a view's `_meta` (`{ ui }`) for its read contents. */
+  readonly contentsMeta: Readonly<JsonObject> | undefined;
+}
+
+/** A resource template: matched against a URI, its variables validated when it declares them. */
+export interface TemplateEntry extends EntryBase {
+  readonly kind: 'template';
+  readonly template: UriTemplate;
+  readonly input: CompiledSchema | undefined;
+  readonly complete: Completers | undefined;
+  readonly mimeType: string | undefined;
+  /** MCP Apps: a view's `_meta` (`{ ui }`) for its read contents. */
+  readonly contentsMeta: Readonly<JsonObject> | undefined;
+}
+
+/** One tool, resource, template or prompt, built once at start-up. */
+export type Entry = ToolEntry | PromptEntry | ResourceEntry | TemplateEntry;
 
 const BUILTINS = new Set<unknown>([
   Object,

@@ -1,3 +1,4 @@
-export { type DefinitionInfo, McpApplication, type McpApplicationOptions } from './application';
+export { McpApplication, type McpApplicationOptions } from './application';
 export { type Authorize, defaultAuthorize } from './authorize';
+export type { DefinitionInfo } from './catalog';
 export { parseUriTemplate, type UriTemplate } from './uri-template';

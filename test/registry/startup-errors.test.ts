@@ -384,7 +384,9 @@ describe('providers', () => {
     class Tools {
       @Tool() run() {}
     }
-    expect(startupError([Tools], { container: 42 })).toMatch(/"container" must be a typedi/);
+    expect(startupError([Tools], { container: 42 as never })).toMatch(
+      /"container" must be a typedi/,
+    );
   });
 
   it('a DTO parameter is fine (control: the errors above are about the mistake only)', () => {
