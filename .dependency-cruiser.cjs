@@ -17,6 +17,9 @@ const FACES = [
   'src/devtools/index.ts',
   'src/cli/index.ts',
   'decorators/index.ts',
+  // The records the decorators write, which the registry reads (ARCHITECTURE.md 3): the one
+  // inner module of a layer another layer may import, so they stay out of the public entries.
+  'decorators/metadata.ts',
 ];
 
 const literal = (path) => path.replace(/[.]/g, '\\.');

@@ -8,21 +8,17 @@
 import 'reflect-metadata';
 
 export { Call, Context, Prompt, Resource, Tool, Use } from './decorators';
-export {
-  type AppViewOptions,
-  type ClassRecords,
-  type Completer,
-  type DefinitionCache,
-  type DefinitionKind,
-  type Interceptor,
-  type Invocation,
-  type MemberRecord,
-  ownRecords,
-  type ParameterRole,
-  type PromptOptions,
-  type ResourceOptions,
-  type SchemaSource,
-  type ToolOptions,
-  type ToolUiOptions,
-  type ToolVisibility,
+export type {
+  AppViewOptions,
+  Completer,
+  DefinitionCache,
+  DefinitionKind,
+  Interceptor,
+  Invocation,
+  PromptOptions,
+  ResourceOptions,
+  SchemaSource,
+  ToolOptions,
+  ToolUiOptions,
+  ToolVisibility,
 } from './metadata';

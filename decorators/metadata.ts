@@ -1,4 +1,4 @@
-import type { Icon, JsonObject, ToolAnnotations } from '../src/core';
+import type { Icon, JsonObject, McpCall, ToolAnnotations } from '../src/core';
 
 /**
  * What the decorators record. One record set per class, in a module-private WeakMap keyed by
@@ -20,13 +20,13 @@ export type Completer<C = any> = (
  * method). Call `next()` to go on, or return without calling it to short-circuit; what it
  * returns is the method's return value, before it becomes an MCP result.
  */
-export type Interceptor = (
-  invocation: Invocation,
+export type Interceptor<C = unknown> = (
+  invocation: Invocation<C>,
   next: () => Promise<unknown>,
 ) => Promise<unknown>;
 
 /** What an {@link Interceptor} sees of one invocation. */
-export interface Invocation {
+export interface Invocation<C = unknown> {
   /** `tool`, `resource`, `template` or `prompt`. */
   readonly kind: DefinitionKind;
   /** The tool or prompt name, or the resource URI (template: the URI template). */
@@ -36,9 +36,9 @@ export interface Invocation {
   /** The validated arguments (tool, prompt) or template variables; `{}` for a fixed resource. */
   readonly args: unknown;
   /** The call's context, as the transport passed it. */
-  readonly context: unknown;
-  /** The call's channel (progress, log, signal, …). */
-  readonly call: unknown;
+  readonly context: C;
+  /** The call's channel (progress, log, signal, elicit, …). */
+  readonly call: McpCall;
   /** The provider class and the method behind the definition. */
   readonly provider: Function;
   readonly method: string;

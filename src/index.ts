@@ -1,12 +1,35 @@
 /**
  * declarative-mcp: Model Context Protocol servers as annotated TypeScript classes.
  *
- * The main entry re-exports everything a user needs: the protocol core, the declarative layer
- * (decorators, application, schemas), the transports and the error classes.
+ * The main entry exports what a user needs to write and serve an application, listed one by one
+ * (no `export *`: a layer's inner helpers never leak here): the decorators, the application, the
+ * protocol core, the schemas, the transports and the error classes. The devtools have their own
+ * entry (`declarative-mcp/devtools`), as do the decorators alone (`declarative-mcp/decorators`) and
+ * the in-memory test client (`declarative-mcp/testing`). api/declarative-mcp.api.md is the report
+ * of this list that `npm test` checks; `npm run api:update` rewrites it after a deliberate change.
  */
 import 'reflect-metadata';
 
-export * from '../decorators';
+export {
+  type AppViewOptions,
+  Call,
+  type Completer,
+  Context,
+  type DefinitionCache,
+  type DefinitionKind,
+  type Interceptor,
+  type Invocation,
+  Prompt,
+  type PromptOptions,
+  Resource,
+  type ResourceOptions,
+  type SchemaSource,
+  Tool,
+  type ToolOptions,
+  type ToolUiOptions,
+  type ToolVisibility,
+  Use,
+} from '../decorators';
 export {
   type DefinitionStates,
   type EventStore,
@@ -20,9 +43,75 @@ export {
   type StateBindable,
   type StoredEvent,
 } from './adapter';
-export * from './core';
-export { type ProviderClass, resolveProvider, type ServiceContainer } from './di';
-export * from './registry';
+export {
+  APP_MIME_TYPE,
+  APPS_EXTENSION,
+  type AskOptions,
+  type Awaitable,
+  type Broadcaster,
+  CACHE_HINT,
+  type CacheHint,
+  type CacheScope,
+  type CallToolResult,
+  CancelledError,
+  ClientRequestError,
+  type Completion,
+  type CompletionReference,
+  ConfigurationError,
+  ConfigurationRangeError,
+  ConfigurationTypeError,
+  type ContentBlock,
+  type ElicitResult,
+  type ElicitSchema,
+  ErrorCode,
+  type ErrorCodeValue,
+  Fault,
+  type GetPromptResult,
+  type Icon,
+  type JsonObject,
+  JsonRpcDispatcher,
+  type JsonRpcDispatcherOptions,
+  type JsonRpcErrorObject,
+  type JsonRpcId,
+  type JsonRpcRequest,
+  type JsonRpcResponse,
+  type Link,
+  LOGGING_LEVELS,
+  type LoggingLevel,
+  McpCall,
+  McpCore,
+  type McpCoreOptions,
+  type MethodHandler,
+  type ModernVersion,
+  Peer,
+  type PeerOptions,
+  type Outcome,
+  type PromptArgument,
+  type PromptDefinition,
+  type PromptMessage,
+  type ProtocolVersion,
+  type Reporter,
+  RequestTimeoutError,
+  type ResourceContents,
+  type ResourceDefinition,
+  type ResourceTemplateDefinition,
+  type Servable,
+  SharedStateError,
+  supportsApps,
+  type ToolAnnotations,
+  type ToolDefinition,
+  ToolError,
+} from './core';
+export type { ProviderClass, ServiceContainer } from './di';
+export {
+  type Authorize,
+  type DefinitionInfo,
+  defaultAuthorize,
+  McpApplication,
+  type McpApplicationOptions,
+  parseUriTemplate,
+  type UriTemplate,
+} from './registry';
 export {
   type CompiledSchema,
   type CompileSchemaOptions,
@@ -32,5 +121,32 @@ export {
   type SchemaIssue,
   type Validation,
 } from './schema';
-export * from './transports/http';
-export * from './transports/stdio';
+export {
+  type Authenticate,
+  type AuthenticateInfo,
+  AuthRefusal,
+  type BearerTokens,
+  type BearerVerify,
+  bearerAuth,
+  bearerToken,
+  createHttpHandler,
+  type HttpHandler,
+  type HttpHandlerOptions,
+  type HttpServerHandle,
+  HttpSession,
+  type IntrospectionAuthOptions,
+  introspectionAuth,
+  type JwtAuthOptions,
+  jwtAuth,
+  type OAuthIdentity,
+  type ProtectedResourceMetadataOptions,
+  type ServeHttpOptions,
+  serveHttp,
+} from './transports/http';
+export {
+  guardStdout,
+  StdioTransport,
+  type StdioTransportOptions,
+  type StdoutGuard,
+  serveStdio,
+} from './transports/stdio';

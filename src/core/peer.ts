@@ -91,10 +91,14 @@ export class Peer {
     return flight;
   }
 
-  /** The request is answered (or dropped): forget it. */
-  end(id: JsonRpcId, handle?: AbortSignal | InFlight): void {
+  /**
+   * The request is answered (or dropped): forget it. With `handle` (the signal {@link begin}
+   * returned), only if it is still that request: an id reused since is left alone.
+   */
+  end(id: JsonRpcId, handle?: object): void {
     const flight = this.inflight.get(id);
-    if (flight && (handle === undefined || flight.is(handle))) this.forgetFlight(id);
+    if (flight && (handle === undefined || flight.is(handle as AbortSignal | InFlight)))
+      this.forgetFlight(id);
   }
 
   /** Cancels an in-flight client request (`notifications/cancelled`); false when it is unknown. */

@@ -4,7 +4,7 @@ import {
   type MemberRecord,
   ownRecords,
   type ParameterRole,
-} from '../../decorators';
+} from '../../decorators/metadata';
 import { ConfigurationError } from '../core';
 
 /** One decorated method of a provider, with everything the registry needs to build it. */

@@ -34,7 +34,7 @@ export const JSONSchema: Decorator = (schema) =>
 export { compileSchema } from './compile';
 export { isSchemaSource } from './detect';
 export { formatIssues, joinPath } from './issues';
-export { type PromptArgumentInfo, promptArguments } from './prompt-arguments';
+export { promptArguments } from './prompt-arguments';
 export type {
   CompiledSchema,
   CompileSchemaOptions,
