@@ -22,7 +22,7 @@ import { scanProvider } from './scan';
 import { SharedDefinitions } from './shared-definitions';
 
 /**
- * Options of {@link McpApplication.create}: the core's own options that are not closures (the
+ * Options of {@link McpApplication.create}. The core's own options that are not closures (the
  * application generates those from the providers), and what the registry adds.
  */
 export interface McpApplicationOptions<C = unknown>
