@@ -20,6 +20,7 @@ const ENTRIES = [
   ['declarative-mcp-decorators', 'dist/decorators/index.d.ts'],
   ['declarative-mcp-testing', 'dist/src/testing/index.d.ts'],
   ['declarative-mcp-devtools', 'dist/src/devtools/index.d.ts'],
+  ['declarative-mcp-nestjs', 'dist/src/nestjs/index.d.ts'],
 ];
 
 require('node:fs').mkdirSync(join(root, 'api'), { recursive: true });

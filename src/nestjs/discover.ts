@@ -2,7 +2,7 @@ import { Scope } from '@nestjs/common';
 import type { DiscoveryService, ModuleRef } from '@nestjs/core';
 import { STATIC_CONTEXT } from '@nestjs/core/injector/constants.js';
 import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper.js';
-import { ownRecords } from '../../decorators';
+import { ownRecords } from '../../decorators/metadata';
 import { ConfigurationError } from '../core';
 import { McpApplication } from '../registry';
 
