@@ -1,4 +1,5 @@
 export { APP_MIME_TYPE, APPS_EXTENSION, supportsApps } from './apps';
+export type { Broadcaster } from './broadcaster';
 export { CACHE_HINT, type CacheHint, type CacheScope, checkHint as checkCacheHint } from './cache';
 export { type AskOptions, type ElicitResult, type ElicitSchema, McpCall } from './call';
 export {
@@ -37,7 +38,7 @@ export {
   UsageError,
 } from './errors';
 export { decodeHeaderValue, type RequestHeaders } from './headers';
-export { type Broadcaster, coreOf, McpCore, type Servable } from './mcp-core';
+export { coreOf, McpCore, type Servable } from './mcp-core';
 export { negotiate, type ProtocolVersion, VERSIONS } from './negotiate';
 export type { Completion, CompletionReference, McpCoreOptions } from './options';
 export type { Outcome } from './outcome';

@@ -1,3 +1,4 @@
+import type { Broadcaster } from './broadcaster';
 import { checkHint } from './cache';
 import { JsonRpcDispatcher, type JsonRpcRequest, type Note } from './dispatcher';
 import {
@@ -26,12 +27,6 @@ import type { Link, Peer } from './peer';
 import { RequestStateSealer } from './request-state';
 import type { Turn } from './turn';
 import type { JsonObject } from './types';
-
-/**
- * A transport's listener for server-wide notifications (list changes, resource updates):
- * send `message` to every connected client whose peer passes `filter` (all when absent).
- */
-export type Broadcaster = (message: JsonObject, filter?: (peer: Peer) => boolean) => void;
 
 /** What a transport serves: a core, or anything that holds one (an `McpApplication`). */
 export type Servable<C = unknown> = McpCore<C> | { readonly core: McpCore<C> };

@@ -1,6 +1,6 @@
+import type { Broadcaster } from '../broadcaster';
 import { META } from '../era';
 import { ErrorCode, Fault } from '../errors';
-import type { Broadcaster } from '../mcp-core';
 import type { JsonObject } from '../types';
 import { invalidParams } from './params';
 import type { MethodTable } from './table';

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { type Awaitable, ConfigurationError } from '../../core';
-import type { Authenticate } from './options';
+import type { Authenticate } from './authenticate';
 
 /** Checks a bearer token: the caller's identity, or `null`/`undefined` for an invalid token. */
 export type BearerVerify = (token: string, req: IncomingMessage) => Awaitable<unknown>;

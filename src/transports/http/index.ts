@@ -4,14 +4,13 @@
  * tokens, JWT access tokens, token introspection), scope challenges and RFC 9728 protected-resource metadata.
  */
 export { type BearerTokens, type BearerVerify, bearerAuth, bearerToken } from './auth';
+export type { Authenticate, AuthenticateInfo } from './authenticate';
 export { createHttpHandler, type HttpHandler } from './handler';
 export { type IntrospectionAuthOptions, introspectionAuth } from './introspection';
 export { type JwtAuthOptions, jwtAuth } from './jwt';
 export { METADATA_PATH } from './metadata';
 export type { OAuthIdentity } from './oauth';
 export {
-  type Authenticate,
-  type AuthenticateInfo,
   HTTP_DEFAULTS,
   type HttpHandlerOptions,
   type ProtectedResourceMetadataOptions,

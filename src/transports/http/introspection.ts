@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ConfigurationError } from '../../core';
 import { bearerToken } from './auth';
+import type { Authenticate, AuthenticateInfo } from './authenticate';
 import {
   admit,
   commonOptions,
@@ -12,7 +13,6 @@ import {
   once,
   urlOption,
 } from './oauth';
-import type { Authenticate, AuthenticateInfo } from './options';
 import { AuthRefusal } from './refusal';
 
 /** Options of {@link introspectionAuth}. */

@@ -1,5 +1,6 @@
 import { ConfigurationError } from '../../core';
 import { bearerToken } from './auth';
+import type { Authenticate, AuthenticateInfo } from './authenticate';
 import {
   admit,
   commonOptions,
@@ -11,7 +12,6 @@ import {
   once,
   urlOption,
 } from './oauth';
-import type { Authenticate, AuthenticateInfo } from './options';
 import { AuthRefusal } from './refusal';
 
 /** Options of {@link jwtAuth}. */

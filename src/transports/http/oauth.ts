@@ -4,7 +4,7 @@
  * the mark that lets the endpoint derive its RFC 9728 document from the authenticator.
  */
 import { ConfigurationError } from '../../core';
-import type { AuthenticateInfo } from './options';
+import type { AuthenticateInfo } from './authenticate';
 import { AuthRefusal } from './refusal';
 
 /**

@@ -1,10 +1,22 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { HttpEndpoint } from './endpoint';
+import type { StateAdapter } from '../../adapter';
+import type { ResolvedOptions } from './options';
 import { sendError } from './reply';
-import { END_OF_STREAM, getStreamKey, ownsStream } from './resumable';
+import { END_OF_STREAM, getStreamKey, ownsStream, type StreamHub } from './resumable';
 import type { SessionEntry } from './sessions';
 import { sharedStateFailure } from './shared';
-import { SseStream } from './sse';
+import { SseStream, type StreamLimits } from './sse';
+
+/**
+ * What the event streams use of the HTTP endpoint that serves them: the endpoint itself, named
+ * by the parts it passes here so that this module does not import the endpoint back.
+ */
+export interface StreamHost {
+  readonly options: Pick<ResolvedOptions<unknown>, 'keepAliveInterval' | 'sseRetry'>;
+  readonly adapter: StateAdapter;
+  readonly hub: StreamHub | undefined;
+  readonly streamLimits: StreamLimits;
+}
 
 /** The first revision whose clients expect a priming event (MCP 2025-11-25, SEP-1699). */
 const PRIMING_SINCE = '2025-11-25';
@@ -19,7 +31,7 @@ export function takesPriming(entry: SessionEntry): boolean {
  * A message for the session's GET stream (a broadcast, or a call's message whose POST is gone):
  * kept in the stream's history once the session has opened one here, written to it while open.
  */
-export function toSession<C>(endpoint: HttpEndpoint<C>, entry: SessionEntry, json: string): void {
+export function toSession(endpoint: StreamHost, entry: SessionEntry, json: string): void {
   const writer = entry.events;
   if (writer === undefined) {
     entry.stream?.send(json);
@@ -50,8 +62,8 @@ function attach(entry: SessionEntry, stream: SseStream): void {
  * or a POST's whose connection was lost or closed — replaying what came after it, then going on
  * live; a POST's resumed stream ends after the POST's answer.
  */
-export async function openSessionStream<C>(
-  endpoint: HttpEndpoint<C>,
+export async function openSessionStream(
+  endpoint: StreamHost,
   req: IncomingMessage,
   res: ServerResponse,
   entry: SessionEntry,
