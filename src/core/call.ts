@@ -25,7 +25,7 @@ export interface ElicitSchema {
 export interface AskOptions {
   /** A stable key for this request within its call (default: method and position, e.g. `elicit#0`). */
   key?: string;
-  /** Timeout in ms (default: the peer's `requestTimeout`). */
+  /** Timeout in ms (default: the peer's `clientRequestTimeout`). */
   timeout?: number;
 }
 

@@ -3,6 +3,7 @@ import type { Era } from './era';
 import { CancelledError, ClientRequestError, RequestTimeoutError } from './errors';
 import type { RequestHeaders } from './headers';
 import type { ProtocolVersion } from './negotiate';
+import { renamedOption } from './renamed';
 import type { JsonObject } from './types';
 
 /** MCP log levels (RFC 5424 severities), least severe first. */
@@ -22,7 +23,15 @@ export type LoggingLevel = (typeof LOGGING_LEVELS)[number];
 
 /** Options of {@link Peer}. */
 export interface PeerOptions {
-  /** How long a server→client request (elicitation, sampling, roots) waits for its answer, in ms (default 60 000). */
+  /**
+   * How long a server→client request (elicitation, sampling, roots) waits for the client's
+   * answer, in ms (default 60 000). The same name on every transport.
+   */
+  clientRequestTimeout?: number;
+  /**
+   * @deprecated Renamed {@link PeerOptions.clientRequestTimeout}, the name the transports use;
+   * still honoured.
+   */
   requestTimeout?: number;
   /**
    * Told after a client request in flight was cancelled (`notifications/cancelled`, or the
@@ -59,8 +68,8 @@ export class Peer {
   logLevel: LoggingLevel | undefined;
   /** The resource URIs this client subscribed to. */
   readonly subscriptions = new Set<string>();
-  /** How long a server→client request waits, in ms. */
-  readonly requestTimeout: number;
+  /** How long a server→client request waits for the client's answer, in ms. */
+  readonly clientRequestTimeout: number;
 
   // Keyed by the id itself: a Map tells 1 from "1" (SameValueZero), with no key string to build.
   private inflight = new Map<JsonRpcId, InFlight>();
@@ -71,8 +80,19 @@ export class Peer {
   private readonly onCancel: ((id: JsonRpcId) => void) | undefined;
 
   constructor(options: PeerOptions = {}) {
-    this.requestTimeout = options.requestTimeout ?? 60_000;
+    const { value: timeout } = renamedOption(
+      options,
+      'clientRequestTimeout',
+      'requestTimeout',
+      'Peer',
+    );
+    this.clientRequestTimeout = (timeout as number | undefined) ?? 60_000;
     this.onCancel = options.onCancel;
+  }
+
+  /** @deprecated Renamed {@link Peer.clientRequestTimeout}. */
+  get requestTimeout(): number {
+    return this.clientRequestTimeout;
   }
 
   /** Records a client request as in flight; its signal aborts on cancellation or {@link close}. */
@@ -132,7 +152,7 @@ export class Peer {
     if (signal?.aborted) return Promise.reject(signal.reason);
     this.sequence += 1;
     const id = `srv-${this.sequence}`;
-    const timeout = options.timeout ?? this.requestTimeout;
+    const timeout = options.timeout ?? this.clientRequestTimeout;
     return new Promise<unknown>((resolve, reject) => {
       const onAbort = (): void => {
         if (this.forget(id)) {

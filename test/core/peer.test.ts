@@ -3,15 +3,21 @@
  * the server→client requests awaiting an answer (ids, routing of answers, client errors, timeouts,
  * aborts, `rejectPending`, `close`).
  */
-import { CancelledError, ClientRequestError, type JsonObject, Peer } from '../../src/core';
+import {
+  CancelledError,
+  ClientRequestError,
+  ConfigurationError,
+  type JsonObject,
+  Peer,
+} from '../../src/core';
 
 /** A peer and a `send` that records what it was given. */
-function setup(requestTimeout?: number): {
+function setup(timeout?: number): {
   peer: Peer;
   sent: JsonObject[];
   send: (message: JsonObject) => void;
 } {
-  const peer = new Peer(requestTimeout === undefined ? {} : { requestTimeout });
+  const peer = new Peer(timeout === undefined ? {} : { clientRequestTimeout: timeout });
   const sent: JsonObject[] = [];
   return { peer, sent, send: (message) => sent.push(message) };
 }
@@ -144,9 +150,9 @@ describe('Peer: server→client requests', () => {
     });
   });
 
-  it('times out after requestTimeout: rejects clearly and sends notifications/cancelled', async () => {
+  it('times out after clientRequestTimeout: rejects clearly and sends notifications/cancelled', async () => {
     const { peer, sent, send } = setup(20);
-    expect(peer.requestTimeout).toBe(20);
+    expect(peer.clientRequestTimeout).toBe(20);
     const started = Date.now();
     const error = await rejection(peer.request(send, 'elicitation/create', {}));
     expect(Date.now() - started).toBeGreaterThanOrEqual(15);
@@ -164,7 +170,7 @@ describe('Peer: server→client requests', () => {
     expect(peer.settle({ jsonrpc: '2.0', id: 'srv-1', result: {} })).toBe(false);
   });
 
-  it('the timeout option overrides requestTimeout for one request', async () => {
+  it('the timeout option overrides clientRequestTimeout for one request', async () => {
     const { peer, send } = setup(60_000);
     expect((await rejection(peer.request(send, 'roots/list', {}, { timeout: 10 }))).message).toBe(
       'The client did not answer roots/list within 10 ms.',
@@ -181,7 +187,24 @@ describe('Peer: server→client requests', () => {
   });
 
   it('the default timeout is 60 s', () => {
-    expect(new Peer().requestTimeout).toBe(60_000);
+    expect(new Peer().clientRequestTimeout).toBe(60_000);
+  });
+
+  it('still takes requestTimeout, the deprecated name of clientRequestTimeout', () => {
+    const peer = new Peer({ requestTimeout: 25 });
+    expect(peer.clientRequestTimeout).toBe(25);
+    expect(peer.requestTimeout).toBe(25);
+    expect(new Peer({ requestTimeout: 25, clientRequestTimeout: 25 }).clientRequestTimeout).toBe(
+      25,
+    );
+  });
+
+  it('refuses both names with different values', () => {
+    const both = () => new Peer({ requestTimeout: 25, clientRequestTimeout: 30 });
+    expect(both).toThrow(ConfigurationError);
+    expect(both).toThrow(
+      'Peer: "requestTimeout" is the deprecated name of "clientRequestTimeout", and they differ (25 and 30): give only "clientRequestTimeout".',
+    );
   });
 
   it('an abort of the call’s signal cancels the request and rejects with its reason', async () => {

@@ -1,5 +1,5 @@
 /**
- * A POST's deadline (`requestTimeout`) as the body reader and the call see it: whether it passed,
+ * A POST's deadline (`postTimeout`) as the body reader and the call see it: whether it passed,
  * and the one listener told when it does. A plain flag and callback, not an `AbortController`:
  * one of those per request cost more than the rest of the transport's own work per POST (see
  * bench/README.md). It is also its own node in the endpoint's {@link DeadlineQueue}.
@@ -43,10 +43,10 @@ export class Deadline {
 
 /**
  * The deadlines of the POSTs in flight, sharing one timer. Every POST gets the same
- * `requestTimeout`, so arrival order is deadline order: the queue is a linked list in that order,
+ * `postTimeout`, so arrival order is deadline order: the queue is a linked list in that order,
  * and one unref'd timer is armed for its head. A POST that ends unlinks itself (O(1)); when the
  * timer fires for a POST already gone, it re-arms for the head of the moment. Under load that is
- * one timer event per `requestTimeout` instead of a `setTimeout` and a `clearTimeout` per POST
+ * one timer event per `postTimeout` instead of a `setTimeout` and a `clearTimeout` per POST
  * (which showed in the profile: a Timeout object, a closure, and the timer list's insert and
  * unlink, and the list itself created and dropped whenever it emptied).
  *
@@ -58,7 +58,7 @@ export class DeadlineQueue {
   private timer: NodeJS.Timeout | undefined;
   private readonly fire = (): void => this.expireDue();
 
-  /** `timeout` is `requestTimeout` in ms (0: never; then nothing is queued). */
+  /** `timeout` is `postTimeout` in ms (0: never; then nothing is queued). */
   constructor(private readonly timeout: number) {}
 
   /** A new deadline, `timeout` ms from now (one that never passes when `timeout` is 0). */

@@ -111,7 +111,7 @@ export class HttpEndpoint<C> {
   private isReady = false;
   private readonly ownsAdapter: boolean;
   private unbind: (() => Promise<void>) | undefined;
-  /** The `requestTimeout` deadlines of the POSTs in flight, on one timer. */
+  /** The `postTimeout` deadlines of the POSTs in flight, on one timer. */
   readonly deadlines: DeadlineQueue;
   /** The `bodyTimeout` deadlines of the bodies being read, on one timer. */
   readonly bodyDeadlines: DeadlineQueue;
@@ -141,7 +141,7 @@ export class HttpEndpoint<C> {
     this.hostAllowed = hostPolicy(this.options.allowedHosts);
     this.originAllowed = originPolicy(this.options.allowedOrigins);
     this.identityKey = this.options.identityKey ?? defaultIdentityKey();
-    this.deadlines = new DeadlineQueue(this.options.requestTimeout);
+    this.deadlines = new DeadlineQueue(this.options.postTimeout);
     this.bodyDeadlines = new DeadlineQueue(this.options.bodyTimeout);
     this.bodies = new BodyBudget(this.options.maxPendingBodyBytes);
     this.streamLimits = {

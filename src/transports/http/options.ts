@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { StateAdapter } from '../../adapter';
-import { ConfigurationError } from '../../core';
+import { ConfigurationError, renamedOption } from '../../core';
 import type { Authenticate } from './authenticate';
 import { oauthOf } from './oauth';
 import type { HttpSession } from './session';
@@ -119,8 +119,17 @@ export interface HttpHandlerOptions<C = HttpSession> {
    * limit). A body still arriving then gets `408`; calls still running are cancelled (their
    * `signal` aborts) and each request is answered `{"code":-32001,"message":"Request timed out"}`.
    */
+  postTimeout?: number;
+  /**
+   * @deprecated Renamed {@link HttpHandlerOptions.postTimeout}: over stdio, `requestTimeout`
+   * was the wait for a client's answer ({@link HttpHandlerOptions.clientRequestTimeout} on
+   * both transports now). Still honoured here with its old meaning, a POST's deadline.
+   */
   requestTimeout?: number;
-  /** How long (ms) a server-to-client request (elicitation, sampling, roots) waits for the client. Default 60 s. */
+  /**
+   * How long (ms) a server-to-client request (elicitation, sampling, roots) waits for the
+   * client's answer. Default 60 s. The same name and meaning as over stdio.
+   */
   clientRequestTimeout?: number;
   /**
    * The `retry` (ms) sent with the priming event of every event stream of a session (MCP
@@ -188,7 +197,7 @@ export const HTTP_DEFAULTS = Object.freeze({
   maxPendingBodyBytes: 64 * 1024 * 1024,
   streamBufferBytes: 64 * 1024 * 1024,
   streamDrainTimeout: 30_000,
-  requestTimeout: 5 * 60_000,
+  postTimeout: 5 * 60_000,
   clientRequestTimeout: 60_000,
   keepAliveInterval: 15_000,
   sseRetry: 1_000,
@@ -206,13 +215,22 @@ export function resolveOptions<C>(options: HttpHandlerOptions<C> = {}): Resolved
   if (typeof options !== 'object' || options === null) {
     throw new ConfigurationError('createHttpHandler: options must be an object.');
   }
-  const resolved = { ...HTTP_DEFAULTS, ...dropUndefined(options) } as ResolvedOptions<C>;
+  const given = dropUndefined(options);
+  const { value: postTimeout, given: postName } = renamedOption(
+    given,
+    'postTimeout',
+    'requestTimeout',
+    'createHttpHandler',
+  );
+  delete given.requestTimeout;
+  if (postTimeout !== undefined) given.postTimeout = postTimeout as number;
+  const resolved = { ...HTTP_DEFAULTS, ...given } as ResolvedOptions<C>;
   for (const name of Object.keys(HTTP_DEFAULTS) as Array<keyof typeof HTTP_DEFAULTS>) {
     if (name === 'sessions') continue;
     const value = resolved[name];
     if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
       throw new ConfigurationError(
-        `createHttpHandler: "${name}" must be a number of 0 or more (got ${String(value)}).`,
+        `createHttpHandler: "${name === 'postTimeout' ? postName : name}" must be a number of 0 or more (got ${String(value)}).`,
       );
     }
   }

@@ -47,7 +47,7 @@ function statusOf(outcome: Outcome, modern: boolean): number {
   }
   return 200;
 }
-/** JSON-RPC code of a request cancelled by `requestTimeout` (the code MCP SDKs use for timeouts). */
+/** JSON-RPC code of a request cancelled by `postTimeout` (the code MCP SDKs use for timeouts). */
 const REQUEST_TIMED_OUT = -32001;
 
 type Message =
@@ -153,7 +153,7 @@ async function readMessage<C>(
     : { ok: false, status: 400, body: parsed.answer };
 }
 
-/** `requestTimeout` struck while the calls ran: answer each with a timeout error, and cancel them. */
+/** `postTimeout` struck while the calls ran: answer each with a timeout error, and cancel them. */
 function timeOut(flight: Flight): void {
   if (flight.exchange.done) return;
   flight.fail(REQUEST_TIMED_OUT, 'Request timed out');
@@ -162,7 +162,7 @@ function timeOut(flight: Flight): void {
 
 /**
  * Answers a POST (MCP basic/transports, "Sending messages to the server"): checks `Accept` (406)
- * and `Content-Type` (415), reads the body within `maxBodyBytes` (413) and `requestTimeout`
+ * and `Content-Type` (415), reads the body within `maxBodyBytes` (413) and `postTimeout`
  * (408), parses it (400 with the JSON-RPC parse error), finds or opens the session, and hands the
  * message to the core with a link whose `send` turns the response into an event stream.
  */
@@ -273,7 +273,7 @@ export async function handlePost<C>(
       session = found.session;
     } else {
       if (!initialize && !sessionless && !endpoint.checkVersion(req, res, undefined)) return;
-      const peer = new Peer({ requestTimeout: options.clientRequestTimeout });
+      const peer = new Peer({ clientRequestTimeout: options.clientRequestTimeout });
       if (!initialize && !sessionless) {
         peer.revision =
           (req.headers['mcp-protocol-version'] as ProtocolVersion | undefined) ?? ASSUMED_REVISION;

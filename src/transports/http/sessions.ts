@@ -93,7 +93,7 @@ export class SessionStore {
     let entry: SessionEntry | undefined;
     const peer = new Peer({
       ...peerOptions?.(id),
-      requestTimeout: this.options.clientRequestTimeout,
+      clientRequestTimeout: this.options.clientRequestTimeout,
       onCancel: onCancel && ((request) => onCancel(entry!, request)),
     });
     entry = {

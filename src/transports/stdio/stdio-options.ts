@@ -1,5 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
-import { ConfigurationRangeError, ConfigurationTypeError } from '../../core';
+import { ConfigurationRangeError, ConfigurationTypeError, renamedOption } from '../../core';
 
 /** The default line limit: 4 MiB, the newline excluded. */
 export const DEFAULT_LINE = 4 * 1024 * 1024;
@@ -20,7 +20,15 @@ export interface StdioTransportOptions<C = unknown> {
   output?: Writable;
   /** Where every diagnostic goes, and what tools print to stdout (default `process.stderr`). */
   error?: Writable;
-  /** How long a server→client request (elicitation, sampling, roots) waits for its answer, in ms (default 60 000). */
+  /**
+   * How long a server→client request (elicitation, sampling, roots) waits for the client's
+   * answer, in ms (default 60 000). The same name and meaning as over HTTP.
+   */
+  clientRequestTimeout?: number;
+  /**
+   * @deprecated Renamed {@link StdioTransportOptions.clientRequestTimeout}: over HTTP,
+   * `requestTimeout` was a POST's whole deadline. Still honoured here with its old meaning.
+   */
   requestTimeout?: number;
 }
 
@@ -55,13 +63,13 @@ export interface ResolvedStdioOptions {
   input: Readable;
   output: Writable;
   error: Writable;
-  requestTimeout: number | undefined;
+  clientRequestTimeout: number | undefined;
 }
 
 /**
  * Checks {@link StdioTransportOptions} and fills in the defaults. Throws a `TypeError` for a
  * stream that is not a stream of the right direction, a `RangeError` for a `line` that is not a
- * whole number of 1 or more or a `requestTimeout` that is not above 0.
+ * whole number of 1 or more or a `clientRequestTimeout` that is not above 0.
  */
 export function resolveOptions<C>(options: StdioTransportOptions<C>): ResolvedStdioOptions {
   if (typeof options !== 'object' || options === null) {
@@ -102,12 +110,18 @@ export function resolveOptions<C>(options: StdioTransportOptions<C>): ResolvedSt
       'StdioTransport: "output" and "error" must be different streams: diagnostics would corrupt the protocol.',
     );
   }
-  const requestTimeout = options.requestTimeout;
-  if (requestTimeout !== undefined && !(typeof requestTimeout === 'number' && requestTimeout > 0)) {
+  const { value: timeout, given } = renamedOption(
+    options,
+    'clientRequestTimeout',
+    'requestTimeout',
+    'StdioTransport',
+  );
+  if (timeout !== undefined && !(typeof timeout === 'number' && timeout > 0)) {
     throw new ConfigurationRangeError(
-      `StdioTransport: "requestTimeout" must be a number of milliseconds above 0 (got ${String(requestTimeout)}).`,
+      `StdioTransport: "${given}" must be a number of milliseconds above 0 (got ${String(timeout)}).`,
     );
   }
+  const clientRequestTimeout = timeout as number | undefined;
 
-  return { line, input, output, error, requestTimeout };
+  return { line, input, output, error, clientRequestTimeout };
 }

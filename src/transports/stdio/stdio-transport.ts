@@ -101,13 +101,13 @@ export class StdioTransport<C = unknown> {
    */
   constructor(servable: Servable<C>, options: StdioTransportOptions<C> = {}) {
     this.core = coreOf(servable);
-    const { line, input, output, error, requestTimeout } = resolveOptions(options);
+    const { line, input, output, error, clientRequestTimeout } = resolveOptions(options);
     this.context = options.context;
     this.line = line;
     this.input = input;
     this.output = output;
     this.error = error;
-    this.peer = new Peer({ requestTimeout });
+    this.peer = new Peer({ clientRequestTimeout });
     this.link = {
       peer: this.peer,
       send: (message: JsonObject) => this.send(JSON.stringify(message)),

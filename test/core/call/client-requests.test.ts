@@ -256,8 +256,8 @@ describe('McpCall: server→client requests', () => {
     expect(call.asked).toEqual(['elicitation/create#0', 'elicitation/create#1', 'mine']);
   });
 
-  it('times out after the peer’s requestTimeout, telling the client', async () => {
-    const h = asking((call) => call.roots(), { requestTimeout: 20 });
+  it('times out after the peer’s clientRequestTimeout, telling the client', async () => {
+    const h = asking((call) => call.roots(), { clientRequestTimeout: 20 });
     await h.initialize({ roots: {} });
     const text = await h.call(1, 'ask');
     const { error } = (await h.outcome) as { error: Error };
@@ -277,7 +277,7 @@ describe('McpCall: server→client requests', () => {
   });
 
   it('the per-request timeout option overrides the peer’s', async () => {
-    const h = asking((call) => call.sample({}, { timeout: 15 }), { requestTimeout: 60_000 });
+    const h = asking((call) => call.sample({}, { timeout: 15 }), { clientRequestTimeout: 60_000 });
     await h.initialize({ sampling: {} });
     const started = Date.now();
     await h.call(1, 'ask');

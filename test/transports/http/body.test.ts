@@ -39,7 +39,7 @@ describe('bodyTimeout', () => {
   let server: HttpServerHandle;
 
   beforeAll(async () => {
-    server = await serveHttp(testCore().core, { bodyTimeout: 300, requestTimeout: 0 });
+    server = await serveHttp(testCore().core, { bodyTimeout: 300, postTimeout: 0 });
   });
   afterAll(() => server.close());
 
@@ -72,7 +72,7 @@ describe('maxPendingBodyBytes', () => {
     server = await serveHttp(testCore().core, {
       maxPendingBodyBytes: 1000,
       bodyTimeout: 0,
-      requestTimeout: 0,
+      postTimeout: 0,
     });
   });
   afterAll(() => server.close());

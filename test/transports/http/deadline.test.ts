@@ -1,5 +1,5 @@
 /**
- * `DeadlineQueue`: the `requestTimeout` deadlines of the POSTs in flight, on one timer. Driven by
+ * `DeadlineQueue`: the `postTimeout` deadlines of the POSTs in flight, on one timer. Driven by
  * jest's fake clock (which fakes `performance.now()` and the timers alike), so every wait is
  * exact and nothing sleeps.
  */

@@ -43,14 +43,14 @@ describe('a call that never settles', () => {
 
   beforeAll(async () => {
     server = await serveHttp(neverCore(started), {
-      requestTimeout: 300,
+      postTimeout: 300,
       sessionIdleTimeout: 400,
       shutdownTimeout: 60_000,
     });
   });
   afterAll(() => server.close());
 
-  test('is answered -32001 at requestTimeout, and its session still expires', async () => {
+  test('is answered -32001 at postTimeout, and its session still expires', async () => {
     const { headers } = await initialize(server.url);
     const response = await post(server.url, toolCall('t1', 'never', { key: 't1' }), headers);
     expect(await response.text()).toBe(
@@ -113,7 +113,7 @@ describe('close() with abandoned calls', () => {
   test('returns as soon as nothing is really pending, not after shutdownTimeout', async () => {
     const started: string[] = [];
     const server = await serveHttp(neverCore(started), {
-      requestTimeout: 200,
+      postTimeout: 200,
       shutdownTimeout: 60_000,
     });
     const { headers } = await initialize(server.url);
@@ -129,7 +129,7 @@ describe('close() with abandoned calls', () => {
   test('a call still in flight at close() is answered 503 after shutdownTimeout', async () => {
     const started: string[] = [];
     const server = await serveHttp(neverCore(started), {
-      requestTimeout: 0,
+      postTimeout: 0,
       shutdownTimeout: 100,
     });
     const { headers } = await initialize(server.url);

@@ -104,7 +104,7 @@ describe('hardening under load', () => {
   }, 180_000);
 
   test('2,000 calls that never settle: the heap returns to its baseline and the session expires', async () => {
-    const child = await start({ requestTimeout: 100, sessionIdleTimeout: 1000 });
+    const child = await start({ postTimeout: 100, sessionIdleTimeout: 1000 });
     try {
       const { headers } = await initialize(child.url);
       // Warm up (JIT, lazy allocations), then the baseline.

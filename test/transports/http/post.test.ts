@@ -24,6 +24,8 @@ describe('POST', () => {
   let headers: Record<string, string>;
 
   beforeAll(async () => {
+    // `requestTimeout` is the deprecated name of `postTimeout`: kept here so that the alias stays
+    // covered end to end (the POST deadline tests below run on it).
     server = await serveHttp(core, { maxBodyBytes: 1024, requestTimeout: 1500 });
     ({ headers } = await initialize(server.url));
   });

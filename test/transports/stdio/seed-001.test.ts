@@ -187,10 +187,24 @@ describe('seed 001: reference', () => {
     },
   );
 
-  it.each([0, -5, Number.NaN, '100'])('throws a RangeError for requestTimeout %p', (timeout) => {
+  it.each([0, -5, Number.NaN, '100'])(
+    'throws a RangeError for clientRequestTimeout %p',
+    (timeout) => {
+      expect(
+        () => new StdioTransport(notes(), { clientRequestTimeout: timeout as unknown as number }),
+      ).toThrow(/"clientRequestTimeout" must be a number of milliseconds above 0/);
+    },
+  );
+
+  it('names requestTimeout, the deprecated name, when that is the one given wrong', () => {
+    expect(() => new StdioTransport(notes(), { requestTimeout: -1 })).toThrow(
+      'StdioTransport: "requestTimeout" must be a number of milliseconds above 0 (got -1).',
+    );
     expect(
-      () => new StdioTransport(notes(), { requestTimeout: timeout as unknown as number }),
-    ).toThrow(/"requestTimeout" must be a number of milliseconds above 0/);
+      () => new StdioTransport(notes(), { requestTimeout: 10, clientRequestTimeout: 20 }),
+    ).toThrow(
+      'StdioTransport: "requestTimeout" is the deprecated name of "clientRequestTimeout", and they differ (10 and 20): give only "clientRequestTimeout".',
+    );
   });
 
   it('throws a TypeError for a line that is not a number', () => {

@@ -318,30 +318,34 @@ describe('StdioTransport: during a call', () => {
     );
   });
 
-  it('times a server→client request out after requestTimeout, telling the client', async () => {
-    const h = harness(
-      server({
-        roots: async (_args, c) => {
-          try {
-            return JSON.stringify(await c.roots());
-          } catch (error) {
-            return `failed: ${(error as Error).message}`;
-          }
-        },
-      }),
-      { requestTimeout: 20 },
-    );
-    h.send(initialize({ roots: {} }));
-    await h.until(1);
-    h.send(call(1, 'roots'));
-    expect((await h.until(4)).slice(1)).toEqual([
-      '{"jsonrpc":"2.0","id":"srv-1","method":"roots/list","params":{}}',
-      '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"srv-1","reason":"timeout"}}',
-      text(1, 'failed: The client did not answer roots/list within 20 ms.'),
-    ]);
-    h.input.end();
-    expect(await h.serving).toBe(0);
-  });
+  // `requestTimeout` is the deprecated name of `clientRequestTimeout`, still honoured.
+  it.each(['clientRequestTimeout', 'requestTimeout'] as const)(
+    'times a server→client request out after %s, telling the client',
+    async (option) => {
+      const h = harness(
+        server({
+          roots: async (_args, c) => {
+            try {
+              return JSON.stringify(await c.roots());
+            } catch (error) {
+              return `failed: ${(error as Error).message}`;
+            }
+          },
+        }),
+        { [option]: 20 },
+      );
+      h.send(initialize({ roots: {} }));
+      await h.until(1);
+      h.send(call(1, 'roots'));
+      expect((await h.until(4)).slice(1)).toEqual([
+        '{"jsonrpc":"2.0","id":"srv-1","method":"roots/list","params":{}}',
+        '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"srv-1","reason":"timeout"}}',
+        text(1, 'failed: The client did not answer roots/list within 20 ms.'),
+      ]);
+      h.input.end();
+      expect(await h.serving).toBe(0);
+    },
+  );
 
   it('aborts the call’s signal on notifications/cancelled and writes no answer for it', async () => {
     let seen: AbortSignal | undefined;
