@@ -88,6 +88,19 @@ export interface ToolOptions {
    * over the application's `cache` default: lists take the most restrictive of their members.
    */
   cache?: DefinitionCache;
+  /**
+   * Whether a call may run as a task (long-running work the client polls): `'optional'` (the
+   * client chooses: a 2025-11-25 `params.task`, a 2026-07-28 client declaring the tasks
+   * extension) or `'required'` (only as a task). Default: never. Listed as
+   * `execution.taskSupport`. See docs/tasks.md.
+   */
+  task?: 'optional' | 'required';
+  /**
+   * When the call becomes a task: `'immediate'` (default: at once, before the method runs) or
+   * `'manual'` (where the method calls `await call.startTask()`; asks before it go through the
+   * request's own exchange).
+   */
+  taskStart?: 'immediate' | 'manual';
 }
 
 /** Who may call a tool that has a view: the model (`'model'`), the view (`'app'`), or both (the default). */

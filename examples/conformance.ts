@@ -482,6 +482,103 @@ export class TestResources {
 
 const CITIES = ['paris', 'park', 'party', 'test', 'testing', 'tests'];
 
+const CONFIRM_SCHEMA: ElicitSchema = {
+  type: 'object',
+  properties: { confirm: { type: 'boolean', description: 'Delete it?' } },
+  required: ['confirm'],
+};
+
+/** Waits `ms`, or rejects as soon as `signal` aborts (a cancelled task stops its work). */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    const stop = (): void => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', stop, { once: true });
+  });
+}
+
+/**
+ * The tools the tasks scenarios call (extension io.modelcontextprotocol/tasks, SEP-2663). Each
+ * is an ordinary async method: `task` in `@Tool` makes its calls tasks for a client that
+ * declares the extension; `call.signal` aborts on `tasks/cancel`; an ask puts the task into
+ * `input_required` until `tasks/update` brings the answer.
+ */
+export class TaskTools {
+  @Tool({ description: 'Greets someone (never a task)', input: z.object({ name: z.string() }) })
+  greet({ name }: { name: string }): string {
+    return `Hello, ${name}!`;
+  }
+
+  @Tool({
+    description: 'Sleeps `seconds` seconds, then answers (a task for clients that declare tasks)',
+    input: z.object({ seconds: z.number().min(0).max(600), label: z.string().optional() }),
+    task: 'optional',
+  })
+  async slow_compute(
+    { seconds, label }: { seconds: number; label?: string },
+    @Call() call: McpCall,
+  ): Promise<string> {
+    call.progress(0, seconds, `Computing ${label ?? 'a result'}`);
+    await pause(seconds * 1000, call.signal);
+    return `Computed ${label ?? 'a result'} in ${seconds} s.`;
+  }
+
+  @Tool({ description: 'Fails as a tool does, after a second (only as a task)', task: 'required' })
+  async failing_job(@Call() call: McpCall): Promise<never> {
+    await pause(1000, call.signal);
+    throw new ToolError('The job failed: the input data set is empty.');
+  }
+
+  @Tool({ description: 'Breaks with an unexpected error (a failed task)', task: 'optional' })
+  async protocol_error_job(@Call() call: McpCall): Promise<never> {
+    await pause(200, call.signal);
+    throw new Error('protocol_error_job broke on purpose');
+  }
+
+  @Tool({
+    description: 'Asks the user to confirm, then deletes the file (a task)',
+    input: z.object({ filename: z.string() }),
+    task: 'optional',
+  })
+  async confirm_delete({ filename }: { filename: string }, @Call() call: McpCall): Promise<string> {
+    const answer = await call.elicit(`Delete ${filename}?`, CONFIRM_SCHEMA, { key: 'confirm' });
+    return answer.action === 'accept' && answer.content.confirm === true
+      ? `Deleted ${filename}.`
+      : `Kept ${filename}.`;
+  }
+
+  @Tool({ description: 'Asks two things at once (a task)', task: 'optional' })
+  async multi_input(@Call() call: McpCall): Promise<string> {
+    const [name, confirm] = await Promise.all([
+      call.elicit('What is your name?', NAME_SCHEMA, { key: 'name' }),
+      call.elicit('Go ahead?', CONFIRM_SCHEMA, { key: 'confirm' }),
+    ]);
+    return `Got ${nameOf(name)} and ${confirm.action}.`;
+  }
+
+  @Tool({
+    description: 'Asks for a name before it becomes a task, then greets as a task',
+    task: 'required',
+    taskStart: 'manual',
+  })
+  async test_tool_with_task(@Call() call: McpCall): Promise<string> {
+    // Before startTask: an ordinary 2026-07-28 ask (input_required, then a retry of the call).
+    const answer = await call.elicit('What is your name?', NAME_SCHEMA, { key: 'user_name' });
+    await call.startTask();
+    return `Hello, ${nameOf(answer)}!`;
+  }
+}
+
 /** Prompts: plain, with arguments (and their completion), with a resource, with an image. */
 export class TestPrompts {
   @Prompt({ description: 'A prompt that asks the user for context first (MRTR on prompts/get)' })
@@ -558,7 +655,7 @@ export const app = McpApplication.create({
   title: 'declarative-mcp conformance server',
   instructions:
     'The server the official MCP conformance suite tests: one tool, resource or prompt per scenario.',
-  providers: [ContentTools, ChannelTools, RoundTripTools, TestResources, TestPrompts],
+  providers: [ContentTools, ChannelTools, RoundTripTools, TaskTools, TestResources, TestPrompts],
   subscriptions: true,
   listChanged: true,
 });

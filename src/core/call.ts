@@ -4,6 +4,7 @@ import type { ModernVersion } from './era';
 import { ToolError } from './errors';
 import type { ProtocolVersion } from './negotiate';
 import { type Link, LOGGING_LEVELS, type LoggingLevel } from './peer';
+import type { TaskChannel } from './tasks';
 import type { Turn } from './turn';
 import type { JsonObject } from './types';
 
@@ -51,6 +52,11 @@ export class McpCall {
   readonly method: string;
   /** The request's `_meta` (`{}` when none was sent). */
   readonly meta: JsonObject;
+  /**
+   * MCP 2025-11-25: the request's `params.task` (`{ ttl }`), when the client asked for the call to
+   * run as a task. (2026-07-28 clients send none: the server decides.)
+   */
+  readonly requestedTask: JsonObject | undefined;
   /** The keys of the server→client requests made so far, in order (see {@link AskOptions.key}). */
   readonly asked: string[] = [];
   private finished = false;
@@ -58,6 +64,10 @@ export class McpCall {
   private counts: Map<string, number> | undefined;
   /** Where the signal comes from: the peer's record of this request, whose signal is made on first use. */
   private readonly source: { readonly signal: AbortSignal } | undefined;
+  /** Once the call became a task: where its status, asks and cancellation go. */
+  private channel: TaskChannel | undefined;
+  /** A task tool that starts its task itself: what {@link startTask} runs. */
+  private starter: (() => Promise<void>) | undefined;
 
   constructor(
     method: string,
@@ -72,12 +82,52 @@ export class McpCall {
     this.requestId = requestId;
     const meta = isObject(params) ? params._meta : undefined;
     this.meta = isObject(meta) ? meta : {};
+    const task = isObject(params) ? params.task : undefined;
+    this.requestedTask = isObject(task) ? task : undefined;
     this.source = signal instanceof AbortSignal ? { signal } : signal;
   }
 
-  /** Aborted when the client cancels this request or the transport shuts down. */
+  /**
+   * Aborted when the client cancels this request or the transport shuts down; in a task, when
+   * the task is cancelled (`tasks/cancel`, `app.tasks.cancel`).
+   */
   get signal(): AbortSignal {
+    if (this.channel !== undefined) return this.channel.signal;
     return this.source === undefined ? NEVER : this.source.signal;
+  }
+
+  /** The caller's identity key (HTTP: the authenticated identity's; stdio: the process), when the transport gave one. */
+  get principal(): string | undefined {
+    return this.link?.principal;
+  }
+
+  /** The id of the task this call runs as, once it is one (see {@link startTask}). */
+  get taskId(): string | undefined {
+    return this.channel?.taskId;
+  }
+
+  /**
+   * Marks the point where a task tool's call becomes a task (`@Tool({ task, taskStart: 'manual' })`):
+   * the request is answered with the created task there, and the method runs on. Asks before it
+   * go through the ordinary exchange of the request (in 2026-07-28 an `input_required` result and a
+   * retry); asks after it put the task into `input_required`. A no-op when the call is not a
+   * task (a tool with `task: 'optional'` called by a client without tasks) or is one already.
+   */
+  async startTask(): Promise<void> {
+    const starter = this.starter;
+    if (starter === undefined || this.channel !== undefined) return;
+    this.starter = undefined;
+    await starter();
+  }
+
+  /** @internal The task store: this call now runs as a task. */
+  enterTask(channel: TaskChannel): void {
+    this.channel = channel;
+  }
+
+  /** @internal The task store: what {@link startTask} runs for this call. */
+  deferTask(starter: () => Promise<void>): void {
+    this.starter = starter;
   }
 
   /**
@@ -172,6 +222,13 @@ export class McpCall {
    * for an unknown token as an error).
    */
   progress(progress: number, total?: number, message?: string): boolean {
+    if (this.channel !== undefined) {
+      // A task's progress is its status message (its request has long been answered).
+      this.channel.status(
+        message ?? (total === undefined ? `${progress}` : `${progress} of ${total}`),
+      );
+      return true;
+    }
     const token = this.meta.progressToken;
     if (typeof token !== 'string' && typeof token !== 'number') return false;
     if (this.signal.aborted) return false;
@@ -186,6 +243,10 @@ export class McpCall {
    * more severe level only.
    */
   log(level: LoggingLevel, data: unknown, logger?: string): boolean {
+    if (this.channel !== undefined) {
+      this.channel.status(typeof data === 'string' ? data : JSON.stringify(data));
+      return true;
+    }
     const client = this.turn?.client;
     // MCP 2026-07-28: no notifications/message unless the request's _meta sets a level.
     if (client !== undefined && client.logLevel === undefined) return false;
@@ -253,6 +314,8 @@ export class McpCall {
     this.counts.set(method, n + 1);
     const key = options.key ?? `${method}#${n}`;
     this.asked.push(key);
+    // In a task, an ask waits in the task's inputRequests (2026-07-28: answered by tasks/update).
+    if (this.channel !== undefined) return this.channel.ask(key, capability, method, params);
     if (this.turn?.era === 'modern') {
       // MCP 2026-07-28: no server→client request; the answer comes by key in a retry (MRTR).
       const attempt = this.turn.attempt;

@@ -43,7 +43,9 @@ export function decodeHeaderValue(name: string, raw: string): string {
   return value;
 }
 
-/** The body's name a method mirrors into `Mcp-Name` (tools/call, prompts/get: name; resources/read: uri). */
+const TASK_ROUTED = new Set(['tasks/get', 'tasks/update', 'tasks/cancel']);
+
+/** The body's name a method mirrors into `Mcp-Name` (tools/call, prompts/get: name; resources/read: uri; tasks/get, tasks/update, tasks/cancel: taskId). */
 function nameOf(request: JsonRpcRequest): string | undefined {
   const params = isObject(request.params) ? request.params : {};
   if (request.method === 'tools/call' || request.method === 'prompts/get') {
@@ -51,6 +53,9 @@ function nameOf(request: JsonRpcRequest): string | undefined {
   }
   if (request.method === 'resources/read')
     return typeof params.uri === 'string' ? params.uri : undefined;
+  // SEP-2663 "Streamable HTTP: Routing Headers": the task methods mirror params.taskId.
+  if (TASK_ROUTED.has(request.method))
+    return typeof params.taskId === 'string' ? params.taskId : undefined;
   return undefined;
 }
 

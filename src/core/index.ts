@@ -51,4 +51,17 @@ export {
 } from './peer';
 export { renamedOption } from './renamed';
 export { DEFAULT_REQUEST_STATE_TTL } from './request-state';
+export {
+  type CreatedTask,
+  createdTask,
+  declaresTasks,
+  isTerminal,
+  missingTasksExtension,
+  RELATED_TASK,
+  TASKS_EXTENSION,
+  type TaskChannel,
+  type TaskHost,
+  type TaskSnapshot,
+  type TaskStatus,
+} from './tasks';
 export type * from './types';

@@ -19,12 +19,14 @@ import { registerPrompts } from './methods/prompts';
 import { registerResources } from './methods/resources';
 import { registerSubscriptions } from './methods/subscriptions';
 import { MethodTable } from './methods/table';
+import { registerTasks } from './methods/tasks';
 import { registerTools } from './methods/tools';
 import { negotiate, type ProtocolVersion, VERSIONS } from './negotiate';
 import type { McpCoreOptions } from './options';
 import type { Outcome } from './outcome';
 import type { Link, Peer } from './peer';
 import { RequestStateSealer } from './request-state';
+import { TASKS_EXTENSION } from './tasks';
 import type { Turn } from './turn';
 import type { JsonObject } from './types';
 
@@ -120,6 +122,14 @@ export class McpCore<C = unknown> {
     if (hasPrompts) capabilities.prompts = { listChanged };
     if (options.logging === true) capabilities.logging = {};
     if (typeof completer === 'function') capabilities.completions = {};
+    const tasks = options.tasks;
+    // 2026-07-28 advertises tasks as an extension (SEP-2663), never the 2025 `tasks` slot.
+    const modernCapabilities: JsonObject = { ...capabilities };
+    if (tasks !== undefined) {
+      // MCP 2025-11-25 basic/utilities/tasks: what may be a task, and the optional methods.
+      capabilities.tasks = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
+      modernCapabilities.extensions = { [TASKS_EXTENSION]: {} };
+    }
     this.capabilities = capabilities;
 
     const serverInfo: JsonObject = { name, version };
@@ -140,7 +150,8 @@ export class McpCore<C = unknown> {
     registerPrompts(table, options);
     registerLogging(table, options);
     registerCompletion(table, options);
-    registerDiscover(table, server);
+    registerDiscover(table, { ...server, capabilities: modernCapabilities });
+    if (tasks !== undefined) registerTasks(table, tasks);
     registerSubscriptions(table, capabilities, (broadcaster) => this.attach(broadcaster));
   }
 

@@ -2,6 +2,7 @@ import type { CacheHint } from './cache';
 import type { McpCall } from './call';
 import type { Reporter } from './dispatcher';
 import type { ProtocolVersion } from './negotiate';
+import type { TaskHost } from './tasks';
 import type {
   Awaitable,
   Icon,
@@ -110,4 +111,11 @@ export interface McpCoreOptions<C = unknown> {
   requestStateSecret?: string | Uint8Array;
   /** How long a sealed `requestState` stays valid, in ms (default 10 minutes). */
   requestStateTtl?: number;
+  /**
+   * Serves the task methods (`tasks/get`, `tasks/update`, `tasks/cancel`, and in 2025-11-25
+   * `tasks/result`, `tasks/list`) and declares tasks: the `tasks` capability at `initialize`, the
+   * `io.modelcontextprotocol/tasks` extension at `server/discover`. A `caller` answers a call that
+   * became a task with `createdTask(snapshot)`.
+   */
+  tasks?: TaskHost;
 }

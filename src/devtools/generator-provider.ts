@@ -32,6 +32,12 @@ const ToolArgs = z.object({
     .default(false)
     .describe("Take the call's channel (progress, log, signal) with @Call()."),
   scopes: z.array(z.string()).optional().describe('Scopes a caller must hold.'),
+  task: z
+    .enum(['optional', 'required'])
+    .optional()
+    .describe(
+      'A long-running tool that runs as a task (@Tool({ task })): optional (the client chooses) or required. See docs/tasks.md.',
+    ),
   className: z.string().optional().describe('The provider class (default: <Name>Tools).'),
 });
 

@@ -57,6 +57,8 @@ export interface ToolSpec {
   description?: string;
   fields?: string;
   scopes?: string[];
+  /** A long-running tool: `@Tool({ task })`, with the call's channel (docs/tasks.md). */
+  task?: 'optional' | 'required';
 }
 
 /** How the tools of a generated class are written. */
@@ -106,13 +108,22 @@ function renderTools(specs: readonly ToolSpec[], style: ToolStyle, imports: Impo
       parameters.push('@Context() context: CallerContext | undefined');
       body.push("const caller = context?.identity?.id ?? 'anonymous';");
     }
-    if (style.call) {
+    if (style.call || spec.task !== undefined) {
       imports.add('declarative-mcp', ['Call']).add('declarative-mcp', ['McpCall'], true);
       parameters.push('@Call() call: McpCall');
       body.push(
         `// The call's channel: call.signal (cancellation), call.progress(), call.log(), call.elicit(), call.sample().`,
         `call.log('info', ${quote(`${spec.name} started`)});`,
       );
+    }
+    if (spec.task !== undefined) {
+      body.push(
+        '// A task (docs/tasks.md): the client polls tasks/get; call.progress() sets its statusMessage,',
+        '// call.signal aborts on tasks/cancel, and an ask waits in input_required.',
+        `call.progress(0, 1, ${quote(`${spec.name}: started`)});`,
+        "if (call.signal.aborted) throw new ToolError('Cancelled before it began.');",
+      );
+      imports.add('declarative-mcp', ['ToolError']);
     }
     body.push(
       `// TODO: the tool's work. Throw new ToolError('…') (from 'declarative-mcp') for a failure the model should read.`,
@@ -134,6 +145,7 @@ function renderTools(specs: readonly ToolSpec[], style: ToolStyle, imports: Impo
           ? `[${spec.scopes.map(quote).join(', ')}]`
           : undefined,
       ],
+      ['task', spec.task === undefined ? undefined : quote(spec.task)],
     ];
     rendered.methods.push(
       `${decorator('Tool', options)}\n${signature(method, parameters, 'string')} {\n${indent(body.join('\n'))}\n}`,

@@ -20,28 +20,30 @@ import { RequestHandlers } from './handlers';
 import { stderrReporter } from './report';
 import { scanProvider } from './scan';
 import { SharedDefinitions } from './shared-definitions';
+import { resolveTaskLimits, type TaskControl, type TaskLimits, TaskStore } from './tasks';
 
 /**
  * Options of {@link McpApplication.create}. The core's own options that are not closures (the
  * application generates those from the providers), and what the registry adds.
  */
 export interface McpApplicationOptions<C = unknown>
-  extends Pick<
-    McpCoreOptions<C>,
-    | 'name'
-    | 'version'
-    | 'title'
-    | 'icons'
-    | 'instructions'
-    | 'reporter'
-    | 'batch'
-    | 'initializer'
-    | 'logging'
-    | 'subscriptions'
-    | 'listChanged'
-    | 'requestStateSecret'
-    | 'requestStateTtl'
-  > {
+  extends TaskLimits,
+    Pick<
+      McpCoreOptions<C>,
+      | 'name'
+      | 'version'
+      | 'title'
+      | 'icons'
+      | 'instructions'
+      | 'reporter'
+      | 'batch'
+      | 'initializer'
+      | 'logging'
+      | 'subscriptions'
+      | 'listChanged'
+      | 'requestStateSecret'
+      | 'requestStateTtl'
+    > {
   /** The classes whose decorated methods become tools, resources and prompts. */
   providers: readonly ProviderClass[];
   /** A typedi `Container` or `ContainerInstance` to resolve providers from (constructor injection). */
@@ -87,6 +89,8 @@ export class McpApplication<C = unknown> implements StateBindable {
   private readonly listChanged: boolean;
   /** The state adapters this application is bound to (by the transports that serve it). */
   private readonly shared = new Set<SharedDefinitions>();
+  /** The tasks of task tools (`@Tool({ task })`); undefined when the application has none. */
+  private readonly taskStore: TaskStore | undefined;
 
   /** Scans `providers` and builds the application; throws a {@link ConfigurationError} for any mistake, naming class and method. */
   static create<C = unknown>(options: McpApplicationOptions<C>): McpApplication<C> {
@@ -126,7 +130,12 @@ export class McpApplication<C = unknown> implements StateBindable {
     this.catalog = catalog;
     this.listChanged = options.listChanged ?? catalog.some((entry) => !entry.enabled);
 
-    const handlers = new RequestHandlers(catalog);
+    const reporter = options.reporter ?? stderrReporter((request) => this.labelOf(request));
+    const limits = resolveTaskLimits(options);
+    this.taskStore = catalog.some((entry) => entry.kind === 'tool' && entry.task !== undefined)
+      ? new TaskStore(limits)
+      : undefined;
+    const handlers = new RequestHandlers(catalog, this.taskStore, reporter);
     const hasResources = catalog.count('resource') > 0 || catalog.count('template') > 0;
     const hasPrompts = catalog.count('prompt') > 0;
     const hasCompletions = catalog.some(
@@ -138,7 +147,8 @@ export class McpApplication<C = unknown> implements StateBindable {
       title: options.title,
       icons: options.icons,
       instructions: options.instructions,
-      reporter: options.reporter ?? stderrReporter((request) => this.labelOf(request)),
+      reporter,
+      tasks: this.taskStore,
       batch: options.batch,
       initializer: options.initializer,
       logging: options.logging ?? usesCall,
@@ -215,6 +225,7 @@ export class McpApplication<C = unknown> implements StateBindable {
     adapter: StateAdapter,
     report: (error: unknown) => void,
   ): { ready: Promise<void>; unbind(): Promise<void> } {
+    this.taskStore?.bind(adapter);
     const binding = new SharedDefinitions(
       adapter,
       (key, enabled) => this.catalog.applyShared(key, enabled),
@@ -228,6 +239,19 @@ export class McpApplication<C = unknown> implements StateBindable {
         return binding.unbind();
       },
     };
+  }
+
+  /**
+   * The application's tasks (`@Tool({ task })`), for its own code: look one up, list a caller's,
+   * cancel one, in any process that shares the state adapter. Throws when no tool runs as a task.
+   */
+  get tasks(): TaskControl {
+    if (this.taskStore === undefined) {
+      throw new ConfigurationError(
+        "This application has no task tool: declare one with @Tool({ task: 'optional' }) to use app.tasks.",
+      );
+    }
+    return this.taskStore.control;
   }
 
   /** The definition a request was about, as start-up errors name it; for the default reporter. */

@@ -49,7 +49,9 @@ export function buildEntry(
       o.output === undefined
         ? undefined
         : compileSchema(o.output, { where: `${label} (output)`, io: 'output' });
+    const task = taskOf(o.task, o.taskStart, label);
     entry = {
+      ...task,
       kind: 'tool',
       key: name,
       definition: frozenCopy(
@@ -61,6 +63,8 @@ export function buildEntry(
           outputSchema: output?.jsonSchema,
           annotations: o.annotations,
           icons: o.icons,
+          // MCP 2025-11-25 server/tools: absent means "forbidden".
+          execution: task.task === undefined ? undefined : { taskSupport: task.task },
           _meta: meta,
         }),
       ),
@@ -239,4 +243,28 @@ function completersOf(
     }
   }
   return Object.freeze({ ...(complete as Record<string, never>) });
+}
+
+/** Checks `@Tool({ task, taskStart })`. */
+function taskOf(
+  task: unknown,
+  start: unknown,
+  label: string,
+): { task?: 'optional' | 'required'; manualTask?: boolean } {
+  if (task !== undefined && task !== 'optional' && task !== 'required') {
+    throw new ConfigurationError(
+      `${label}: "task" must be 'optional' or 'required' (got ${JSON.stringify(task)}); leave it out for a tool that never runs as a task.`,
+    );
+  }
+  if (start !== undefined && start !== 'immediate' && start !== 'manual') {
+    throw new ConfigurationError(
+      `${label}: "taskStart" must be 'immediate' or 'manual' (got ${JSON.stringify(start)}).`,
+    );
+  }
+  if (start !== undefined && task === undefined) {
+    throw new ConfigurationError(
+      `${label}: "taskStart" needs "task" ('optional' or 'required'); add it, or remove taskStart.`,
+    );
+  }
+  return task === undefined ? {} : { task, manualTask: start === 'manual' };
 }

@@ -34,6 +34,10 @@ export interface ToolEntry extends EntryBase {
   readonly output: CompiledSchema | undefined;
   /** MCP Apps: the tool's `ui://` view. */
   readonly view: string | undefined;
+  /** Its task support (`@Tool({ task })`); undefined: never a task. */
+  readonly task?: 'optional' | 'required';
+  /** A task tool starts its task where its method calls `call.startTask()`. */
+  readonly manualTask?: boolean;
 }
 
 /** A prompt: validated arguments, optional completers. */

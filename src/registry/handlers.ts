@@ -7,6 +7,7 @@ import {
   Fault,
   type JsonObject,
   type McpCall,
+  type Reporter,
   ToolError,
 } from '../core';
 import { formatIssues } from '../schema';
@@ -14,6 +15,7 @@ import { viewContents } from './apps';
 import type { Catalog } from './catalog';
 import type { Entry } from './entries';
 import { toContents, toolFailure, toPromptResult, toToolResult } from './results';
+import { requestedTtl, runsAsTask, type TaskStore } from './tasks';
 
 const NOT_ALLOWED_TEXT = 'Not allowed.';
 const NOT_ALLOWED = Object.freeze({
@@ -38,7 +40,12 @@ function refuse<T>(entry: Entry, call: McpCall, answer: T): T {
  * its interceptors, and map what it returns to the MCP result. These become the core's closures.
  */
 export class RequestHandlers<C> {
-  constructor(private readonly catalog: Catalog<C>) {}
+  constructor(
+    private readonly catalog: Catalog<C>,
+    /** The application's tasks, when a tool may run as one. */
+    private readonly tasks?: TaskStore,
+    private readonly reporter?: Reporter<C>,
+  ) {}
 
   /** `tools/call`: unknown → -32602; not allowed, invalid arguments or a ToolError → an `isError` result. */
   async callTool(name: string, args: JsonObject, context: C, call: McpCall): Promise<unknown> {
@@ -48,14 +55,26 @@ export class RequestHandlers<C> {
       return refuse(entry, call, NOT_ALLOWED);
     const checked = entry.input.validate(args);
     if (!checked.ok) return toolFailure(formatIssues(checked.issues));
-    let value: unknown;
-    try {
-      value = await entry.invoke(checked.value, context, call);
-    } catch (error) {
-      if (ToolError.is(error)) return toolFailure(error.message);
-      throw error;
-    }
-    return toToolResult(value, entry.output, entry.label);
+    const work = async (): Promise<unknown> => {
+      let value: unknown;
+      try {
+        value = await entry.invoke(checked.value, context, call);
+      } catch (error) {
+        if (ToolError.is(error)) return toolFailure(error.message);
+        throw error;
+      }
+      return toToolResult(value, entry.output, entry.label);
+    };
+    // A task tool's call may become a task (docs/tasks.md): answered at once, run on.
+    if (this.tasks === undefined || !runsAsTask(entry.task, call, name)) return work();
+    return this.tasks.run(call, {
+      tool: name,
+      work,
+      manual: entry.manualTask === true,
+      ttl: requestedTtl(call),
+      report: (error) =>
+        this.reporter?.(error, { jsonrpc: '2.0', method: 'tools/call', params: { name } }, context),
+    });
   }
 
   /** `resources/read`: a fixed resource, else the first template that matches. */

@@ -44,6 +44,12 @@ const CASES: Array<{
   },
   { dir: 'tool-bare', tool: 'generate_tool_stub', args: { name: 'ping' }, test: { tool: 'ping' } },
   {
+    dir: 'tool-task',
+    tool: 'generate_tool_stub',
+    args: { name: 'build_report', fields: 'year: integer', task: 'optional' },
+    test: { tool: 'build_report', fields: 'year: integer' },
+  },
+  {
     dir: 'provider-zod',
     tool: 'generate_provider_stub',
     args: {

@@ -1,5 +1,6 @@
 import { checkParamHeaders, type ParamHeader, paramHeaders } from '../headers';
 import type { McpCoreOptions } from '../options';
+import { createTaskResult, taskCreated } from '../tasks';
 import type { ToolDefinition } from '../types';
 import { argumentsOf, invalidParams, orEmpty } from './params';
 import type { MethodTable } from './table';
@@ -35,7 +36,9 @@ export function registerTools<C>(table: MethodTable<C>, options: McpCoreOptions<
         const tool = tools.find((t) => t.name === p.name);
         if (tool !== undefined) checkParamHeaders(paramsOf(tool), args, headers);
       }
-      return orEmpty(await caller(p.name, args, context, call!));
+      const result = await caller(p.name, args, context, call!);
+      const task = taskCreated(result);
+      return task === undefined ? orEmpty(result) : createTaskResult(task, turn.era);
     },
   });
 }

@@ -1,0 +1,155 @@
+import { ErrorCode, Fault } from '../errors';
+import {
+  declaresTasks,
+  isTerminal,
+  legacyTask,
+  missingTasksExtension,
+  modernTask,
+  RELATED_TASK,
+  type TaskHost,
+  type TaskSnapshot,
+} from '../tasks';
+import type { Turn } from '../turn';
+import type { JsonObject } from '../types';
+import { invalidParams } from './params';
+import type { MethodTable } from './table';
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** How long one `tasks/result` waits before answering -32603 (the client may ask again). */
+const RESULT_WAIT = 5 * 60_000;
+
+function taskIdOf(params: JsonObject, method: string): string {
+  const id = params.taskId;
+  if (typeof id !== 'string' || id === '') {
+    throw invalidParams(`${method}: "taskId" must be a non-empty string`);
+  }
+  return id;
+}
+
+function notFound(taskId: string): Fault {
+  // SEP-2663 error handling and 2025-11-25 tasks: an unknown task is -32602.
+  return new Fault(
+    ErrorCode.INVALID_PARAMS,
+    `Task not found: ${taskId} (unknown, expired, or not yours)`,
+    {
+      taskId,
+    },
+  );
+}
+
+/**
+ * The task methods, when the application has task tools (`McpCoreOptions.tasks`):
+ * - 2026-07-28, extension `io.modelcontextprotocol/tasks` (SEP-2663): `tasks/get` (a
+ *   `DetailedTask`), `tasks/update` (answers to `inputRequests`, acknowledged empty),
+ *   `tasks/cancel` (acknowledged empty, a finished task too); -32021 for a client that did not
+ *   declare the extension; `tasks/result` and `tasks/list` do not exist (-32601).
+ * - 2025-11-25 (basic/utilities/tasks): `tasks/get`, `tasks/result` (blocks until terminal),
+ *   `tasks/list` (paginated), `tasks/cancel` (-32602 on a terminal task).
+ */
+export function registerTasks<C>(table: MethodTable<C>, host: TaskHost): void {
+  const principal = (turn: Turn): string => turn.link?.principal ?? '';
+  const gate = (turn: Turn, method: string): void => {
+    if (turn.era === 'modern' && !declaresTasks(turn.client?.capabilities)) {
+      throw missingTasksExtension(method);
+    }
+  };
+  const find = async (params: JsonObject, method: string, turn: Turn): Promise<TaskSnapshot> => {
+    const id = taskIdOf(params, method);
+    const task = await host.get(id, principal(turn));
+    if (task === undefined) throw notFound(id);
+    return task;
+  };
+
+  table.define('tasks/get', {
+    run: async (p, _context, _call, _request, turn) => {
+      gate(turn, 'tasks/get');
+      const task = await find(p, 'tasks/get', turn);
+      return turn.era === 'modern' ? modernTask(task, true) : legacyTask(task);
+    },
+  });
+
+  table.define('tasks/update', {
+    eras: 'modern',
+    run: async (p, _context, _call, _request, turn) => {
+      gate(turn, 'tasks/update');
+      const id = taskIdOf(p, 'tasks/update');
+      const responses = p.inputResponses;
+      if (!isObject(responses)) {
+        throw invalidParams('tasks/update: "inputResponses" must be an object of answers by key');
+      }
+      if (!(await host.update(id, responses, principal(turn)))) throw notFound(id);
+      return {};
+    },
+  });
+
+  table.define('tasks/cancel', {
+    run: async (p, _context, _call, _request, turn) => {
+      gate(turn, 'tasks/cancel');
+      const id = taskIdOf(p, 'tasks/cancel');
+      if (turn.era === 'modern') {
+        // SEP-2663: an empty acknowledgement, a finished task's too (cancelling is idempotent).
+        if ((await host.cancel(id, principal(turn))) === undefined) throw notFound(id);
+        return {};
+      }
+      const before = await host.get(id, principal(turn));
+      if (before === undefined) throw notFound(id);
+      if (isTerminal(before.status)) {
+        // MCP 2025-11-25 basic/utilities/tasks: cancelling a terminal task is -32602.
+        throw invalidParams(`tasks/cancel: task ${id} is already ${before.status}`);
+      }
+      const after = await host.cancel(id, principal(turn));
+      if (after === undefined) throw notFound(id);
+      return legacyTask(after);
+    },
+  });
+
+  table.define('tasks/result', {
+    eras: 'legacy',
+    calls: true,
+    run: async (p, _context, call, _request, turn) => {
+      const id = taskIdOf(p, 'tasks/result');
+      const signal = AbortSignal.any([call!.signal, AbortSignal.timeout(RESULT_WAIT)]);
+      const task = await host.settled(id, principal(turn), signal);
+      if (task === undefined) throw notFound(id);
+      if (!isTerminal(task.status)) {
+        throw new Fault(
+          ErrorCode.INTERNAL_ERROR,
+          `Task ${id} is still ${task.status}: send tasks/result again to keep waiting.`,
+          { taskId: id },
+        );
+      }
+      const related = { [RELATED_TASK]: { taskId: id } };
+      if (task.status === 'completed') {
+        const result = task.result ?? {};
+        const meta = isObject(result._meta) ? result._meta : {};
+        return { ...result, _meta: { ...meta, ...related } };
+      }
+      if (task.status === 'failed' && task.error !== undefined) {
+        const { code, message, data } = task.error;
+        throw new Fault(
+          typeof code === 'number' ? code : ErrorCode.INTERNAL_ERROR,
+          typeof message === 'string' ? message : 'Task failed',
+          data,
+        );
+      }
+      throw invalidParams(`tasks/result: task ${id} was cancelled and has no result`);
+    },
+  });
+
+  table.define('tasks/list', {
+    eras: 'legacy',
+    run: async (p, _context, _call, _request, turn) => {
+      const cursor = p.cursor;
+      if (cursor !== undefined && typeof cursor !== 'string') {
+        throw invalidParams('tasks/list: "cursor" must be a string');
+      }
+      const page = await host.list(principal(turn), cursor);
+      const result: JsonObject = { tasks: page.tasks.map(legacyTask) };
+      if (page.nextCursor !== undefined) result.nextCursor = page.nextCursor;
+      return result;
+    },
+  });
+}
