@@ -16,6 +16,7 @@ const config: Config = {
     '^declarative-mcp/testing$': '<rootDir>/src/testing/index.ts',
     '^declarative-mcp/nestjs$': '<rootDir>/src/nestjs/index.ts',
     '^declarative-mcp/devtools$': '<rootDir>/src/devtools/index.ts',
+    '^declarative-mcp/redis$': '<rootDir>/src/redis/index.ts',
   },
   testTimeout: 30000,
   reporters: ['default', '<rootDir>/scripts/summary-reporter.js'],

@@ -66,16 +66,16 @@ export function adapterContract(name: string, make: () => Promise<StateAdapter>)
     });
 
     it('sessions expire after their ttl unless touched', async () => {
-      await adapter.sessions.create({ id: 'short' }, 150, 10);
-      await adapter.sessions.create({ id: 'kept' }, 150, 10);
-      await sleep(90);
-      await adapter.sessions.touch('kept', 400);
-      await sleep(120);
+      await adapter.sessions.create({ id: 'short' }, 600, 10);
+      await adapter.sessions.create({ id: 'kept' }, 600, 10);
+      await sleep(50);
+      await adapter.sessions.touch('kept', 5000);
+      await sleep(800);
       expect(await adapter.sessions.get('short')).toBeUndefined();
       expect(await adapter.sessions.get('kept')).toEqual({ id: 'kept' });
       expect(await adapter.sessions.count()).toBe(1);
       // A full table frees expired places for a new session.
-      expect(await adapter.sessions.create({ id: 'next' }, 150, 2)).toBe(true);
+      expect(await adapter.sessions.create({ id: 'next' }, 600, 2)).toBe(true);
     });
 
     it('bus: every subscriber of a channel gets each message, in order; unsubscribe stops', async () => {

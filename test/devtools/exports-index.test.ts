@@ -32,6 +32,7 @@ test('it names every value the compiled entry points export at run time, and the
     'declarative-mcp/testing': join(ROOT, 'dist', 'src', 'testing', 'index.js'),
     'declarative-mcp/nestjs': join(ROOT, 'dist', 'src', 'nestjs', 'index.js'),
     'declarative-mcp/devtools': join(ROOT, 'dist', 'src', 'devtools', 'index.js'),
+    'declarative-mcp/redis': join(ROOT, 'dist', 'src', 'redis', 'index.js'),
   };
   expect(Object.keys(entries).sort()).toEqual(Object.keys(runtime).sort());
   for (const [entry, file] of Object.entries(runtime)) {

@@ -78,14 +78,28 @@ const program = `
   const main = REQUIRE('declarative-mcp');
   const decorators = REQUIRE('declarative-mcp/decorators');
   const testing = REQUIRE('declarative-mcp/testing');
+<<<<<<< HEAD
   const devtools = REQUIRE('declarative-mcp/devtools');
   const core = new main.McpCore({ name: 'Packed', version: '1.0.0', lister: () => [], caller: () => 'ok' });
   const answer = await core.handle('{"jsonrpc":"2.0","id":1,"method":"ping"}');
   const names = [typeof main.McpApplication, typeof main.StdioTransport, typeof decorators.Tool, typeof testing.connect, typeof main.Tool, typeof devtools.createDevtools];
   console.log(JSON.stringify({ answer, names, same: main.Tool === decorators.Tool }));
+=======
+  const redis = REQUIRE('declarative-mcp/redis');
+  // ioredis is an optional peer dependency, not installed here: the entry loads, the adapter says what to install.
+  let withoutIoredis = '';
+  try { redis.redisAdapter({ url: 'redis://127.0.0.1:6379' }); } catch (error) { withoutIoredis = error.message; }
+  const core = new main.McpCore({ name: 'Packed', version: '1.0.0', lister: () => [], caller: () => 'ok' });
+  const answer = await core.handle('{"jsonrpc":"2.0","id":1,"method":"ping"}');
+  const names = [typeof main.McpApplication, typeof main.StdioTransport, typeof decorators.Tool, typeof testing.connect, typeof main.Tool, typeof redis.redisAdapter];
+  console.log(JSON.stringify({ answer, names, same: main.Tool === decorators.Tool, withoutIoredis }));
+>>>>>>> e61bed4 (declarative-mcp/redis: redisAdapter({ url | client, prefix, connectTimeout, commandTimeout, eventsPerStream, eventTtl, onError }) on ioredis (an optional peer dependency): sessions with a Redis TTL and a cluster-wide maxSessions (Lua), pub/sub bus, SSE events on Redis Streams, enabled/disabled hash, records; unreachable at start is a start-up error, lost while serving answers 503 and reconnects; pack and exports tests; docs)
 `;
 
-function run(file: string, source: string): { answer: string; names: string[]; same: boolean } {
+function run(
+  file: string,
+  source: string,
+): { answer: string; names: string[]; same: boolean; withoutIoredis: string } {
   writeFileSync(join(dir, file), source);
   return JSON.parse(execFileSync('node', [file], { cwd: dir, encoding: 'utf8' }));
 }
@@ -94,6 +108,8 @@ const expected = {
   answer: '{"jsonrpc":"2.0","id":1,"result":{}}',
   names: ['function', 'function', 'function', 'function', 'function', 'function'],
   same: true,
+  withoutIoredis:
+    'declarative-mcp/redis needs the "ioredis" package (an optional peer dependency). Install it: npm install ioredis',
 };
 
 test('CommonJS require loads every entry', () => {
@@ -117,6 +133,7 @@ test.each([['commonjs'], ['node16']])('every entry has types under module: %s', 
     `import { McpApplication, Tool } from 'declarative-mcp';
 import { Prompt } from 'declarative-mcp/decorators';
 import { connect, type TestClient } from 'declarative-mcp/testing';
+import { type RedisAdapterOptions, redisAdapter } from 'declarative-mcp/redis';
 
 export class Tools {
   @Tool() ping(): string { return 'pong'; }
@@ -124,6 +141,8 @@ export class Tools {
 }
 export const app: McpApplication = McpApplication.create({ name: 't', version: '1', providers: [Tools] });
 export const client: Promise<TestClient> = connect(app);
+export const options: RedisAdapterOptions = { url: 'redis://127.0.0.1:6379', prefix: 'app:' };
+export const makeAdapter: typeof redisAdapter = redisAdapter;
 `,
   );
   writeFileSync(
