@@ -116,6 +116,22 @@ module.exports = {
       to: { path: '^src/devtools/' },
     },
     {
+      name: 'main-entry-without-redis',
+      severity: 'error',
+      comment:
+        'declarative-mcp/redis is its own entry point (ioredis is an optional peer dependency); nothing else loads it.',
+      from: { path: '^(src/(?!redis/)|decorators/)' },
+      to: { path: '^src/redis/' },
+    },
+    {
+      name: 'redis-is-an-adapter',
+      severity: 'error',
+      comment:
+        "The Redis adapter implements the StateAdapter interface (src/adapter) with the core's errors; it knows no transport, registry or CLI.",
+      from: { path: '^src/redis/' },
+      to: { path: '^(src/(?!(redis|adapter|core)/)|decorators/)' },
+    },
+    {
       name: 'faces-only',
       severity: 'error',
       comment:

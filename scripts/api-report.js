@@ -21,6 +21,7 @@ const ENTRIES = [
   ['declarative-mcp-testing', 'dist/src/testing/index.d.ts'],
   ['declarative-mcp-devtools', 'dist/src/devtools/index.d.ts'],
   ['declarative-mcp-nestjs', 'dist/src/nestjs/index.d.ts'],
+  ['declarative-mcp-redis', 'dist/src/redis/index.d.ts'],
 ];
 
 require('node:fs').mkdirSync(join(root, 'api'), { recursive: true });
