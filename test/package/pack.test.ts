@@ -78,22 +78,15 @@ const program = `
   const main = REQUIRE('declarative-mcp');
   const decorators = REQUIRE('declarative-mcp/decorators');
   const testing = REQUIRE('declarative-mcp/testing');
-<<<<<<< HEAD
   const devtools = REQUIRE('declarative-mcp/devtools');
-  const core = new main.McpCore({ name: 'Packed', version: '1.0.0', lister: () => [], caller: () => 'ok' });
-  const answer = await core.handle('{"jsonrpc":"2.0","id":1,"method":"ping"}');
-  const names = [typeof main.McpApplication, typeof main.StdioTransport, typeof decorators.Tool, typeof testing.connect, typeof main.Tool, typeof devtools.createDevtools];
-  console.log(JSON.stringify({ answer, names, same: main.Tool === decorators.Tool }));
-=======
   const redis = REQUIRE('declarative-mcp/redis');
   // ioredis is an optional peer dependency, not installed here: the entry loads, the adapter says what to install.
   let withoutIoredis = '';
   try { redis.redisAdapter({ url: 'redis://127.0.0.1:6379' }); } catch (error) { withoutIoredis = error.message; }
   const core = new main.McpCore({ name: 'Packed', version: '1.0.0', lister: () => [], caller: () => 'ok' });
   const answer = await core.handle('{"jsonrpc":"2.0","id":1,"method":"ping"}');
-  const names = [typeof main.McpApplication, typeof main.StdioTransport, typeof decorators.Tool, typeof testing.connect, typeof main.Tool, typeof redis.redisAdapter];
+  const names = [typeof main.McpApplication, typeof main.StdioTransport, typeof decorators.Tool, typeof testing.connect, typeof main.Tool, typeof devtools.createDevtools, typeof redis.redisAdapter];
   console.log(JSON.stringify({ answer, names, same: main.Tool === decorators.Tool, withoutIoredis }));
->>>>>>> e61bed4 (declarative-mcp/redis: redisAdapter({ url | client, prefix, connectTimeout, commandTimeout, eventsPerStream, eventTtl, onError }) on ioredis (an optional peer dependency): sessions with a Redis TTL and a cluster-wide maxSessions (Lua), pub/sub bus, SSE events on Redis Streams, enabled/disabled hash, records; unreachable at start is a start-up error, lost while serving answers 503 and reconnects; pack and exports tests; docs)
 `;
 
 function run(
@@ -106,7 +99,7 @@ function run(
 
 const expected = {
   answer: '{"jsonrpc":"2.0","id":1,"result":{}}',
-  names: ['function', 'function', 'function', 'function', 'function', 'function'],
+  names: ['function', 'function', 'function', 'function', 'function', 'function', 'function'],
   same: true,
   withoutIoredis:
     'declarative-mcp/redis needs the "ioredis" package (an optional peer dependency). Install it: npm install ioredis',
