@@ -7,13 +7,11 @@ import {
   type Peer,
   type Servable,
   SharedStateError,
-  VERSIONS,
 } from '../../core';
 import { defaultIdentityKey } from './auth';
 import { BodyBudget } from './body';
 import { allowOrigin, preflight } from './cors';
 import { DeadlineQueue } from './deadline';
-import { FlightTable } from './flights';
 import { MediaChecks } from './media';
 import {
   METADATA_PATH,
@@ -24,19 +22,18 @@ import {
 } from './metadata';
 import { oauthOf } from './oauth';
 import { type HttpHandlerOptions, type ResolvedOptions, resolveOptions } from './options';
+import { PendingPosts } from './pending-posts';
 import { handlePost } from './post';
 import { AuthRefusal, bearerChallenge } from './refusal';
-import { SESSION_NOT_FOUND, sendEmpty, sendError, TRANSPORT_ERROR } from './reply';
+import { sendEmpty, sendError, TRANSPORT_ERROR } from './reply';
 import { StreamHub } from './resumable';
 import { hostPolicy, originPolicy } from './security';
 import type { HttpSession } from './session';
+import { GateRefusal, SessionGate, sendRefusal } from './session-gate';
 import { type SessionEntry, SessionStore } from './sessions';
-import { applyRecord, SessionRecords } from './shared';
+import { SessionRecords } from './shared';
 import type { StreamLimits } from './sse';
 import { openSessionStream, toSession } from './streams';
-
-/** The revision a server assumes when a client sends no `MCP-Protocol-Version` (MCP 2025-06-18). */
-const ASSUMED_REVISION = '2025-03-26';
 
 const ALLOW_SESSIONS = 'GET, POST, DELETE, OPTIONS';
 const ALLOW_STATELESS = 'POST, OPTIONS';
@@ -99,7 +96,9 @@ export class HttpEndpoint<C> {
   /** The sessions this process holds (session mode only). */
   readonly store: SessionStore | undefined;
   /** POSTs being answered right now. */
-  readonly flights = new FlightTable();
+  readonly posts = new PendingPosts();
+  /** The way into a session for requests after `initialize` (session mode only). */
+  readonly gate: SessionGate | undefined;
   /** Shared state: `options.adapter`, or an in-memory one of this endpoint's own. */
   readonly adapter: StateAdapter;
   /** The live side of resumable streams (session mode only). */
@@ -163,18 +162,25 @@ export class HttpEndpoint<C> {
         clientRequestTimeout,
         // A call ended by its session's end gets a JSON-RPC error at once (issue 19).
         onEnd: (entry, reason) => {
-          for (const flight of this.flights.of(entry)) {
-            flight.fail(TRANSPORT_ERROR, `The session ended before the call finished: ${reason}`);
+          for (const post of this.posts.of(entry)) {
+            post.fail(TRANSPORT_ERROR, `The session ended before the call finished: ${reason}`);
           }
         },
         onCancel: (entry, id) => {
-          for (const flight of this.flights.of(entry)) if (flight.cancelled(id)) return;
+          for (const post of this.posts.of(entry)) if (post.cancelled(id)) return;
         },
         // A shared record expires in the store by its own TTL: another process may be using it.
         onExpired: (entry) => {
           if (!adapter.shared) records.forget(entry.session.id!);
         },
         onBusy: (entry, now) => records.touch(entry, now),
+      });
+      this.gate = new SessionGate({
+        store: this.store,
+        records,
+        ownerOf: (identity) => this.ownerOf(identity),
+        authenticated: this.options.authenticate !== undefined,
+        strictVersion: this.options.strictProtocolVersion !== false,
       });
       this.detach = this.core.attach((message, filter) => this.broadcast(message, filter));
     }
@@ -390,95 +396,6 @@ export class HttpEndpoint<C> {
     };
   }
 
-  /**
-   * The session a request names in `Mcp-Session-Id`, or undefined once the refusal is sent:
-   * `400` without the header (MCP: servers requiring a session SHOULD answer 400), `404` for an
-   * unknown, ended or expired session — and for a session opened by another identity, so its
-   * existence is not revealed.
-   */
-  findSession(
-    req: IncomingMessage,
-    res: ServerResponse,
-    identity: unknown,
-  ): SessionEntry | undefined | Promise<SessionEntry | undefined> {
-    const store = this.store!;
-    const id = req.headers['mcp-session-id'];
-    if (typeof id !== 'string' || id === '') {
-      sendError(
-        res,
-        400,
-        'Bad Request: the Mcp-Session-Id header is required (send initialize first to open a session)',
-      );
-      return undefined;
-    }
-    const entry = store.get(id);
-    // Held here: no look-up in the adapter (the common case, and the only one in memory).
-    if (entry !== undefined) return this.admit(entry, res, identity);
-    return this.records!.load(id).then((record) => {
-      if (record === undefined) return this.admit(undefined, res, identity);
-      const fresh = store.entryFor(id, identity, record.owner);
-      applyRecord(fresh.session.peer, record);
-      const found = store.adopt(fresh);
-      return this.admit(found, res, identity);
-    });
-  }
-
-  /** The entry if the identity may use it; else `404` (unknown, ended, expired, or another's). */
-  private admit(
-    entry: SessionEntry | undefined,
-    res: ServerResponse,
-    identity: unknown,
-  ): SessionEntry | undefined {
-    if (entry === undefined || entry.owner !== this.ownerOf(identity)) {
-      sendError(
-        res,
-        404,
-        'Session not found: send initialize to open a new session',
-        undefined,
-        SESSION_NOT_FOUND,
-      );
-      return undefined;
-    }
-    if (this.options.authenticate !== undefined) entry.session.identity = identity;
-    this.records!.touch(entry, Date.now());
-    return entry;
-  }
-
-  /**
-   * Checks `MCP-Protocol-Version` (MCP 2025-06-18 basic/transports): an invalid or unsupported
-   * value gets `400`, and so does a supported one other than the revision the session agreed at
-   * `initialize` — except `2025-03-26`, the revision a server assumes when the header is absent:
-   * a client that names it is treated like one that sends none (the official conformance suite
-   * sends it on sessions of any revision). `strictProtocolVersion: false` accepts any supported
-   * revision. False once the refusal is sent.
-   */
-  checkVersion(req: IncomingMessage, res: ServerResponse, revision: string | undefined): boolean {
-    const version = req.headers['mcp-protocol-version'];
-    if (version === undefined) return true;
-    if (typeof version !== 'string' || !(VERSIONS as readonly string[]).includes(version)) {
-      sendError(
-        res,
-        400,
-        `Bad Request: unsupported MCP-Protocol-Version ${JSON.stringify(version)} (supported: ${VERSIONS.join(', ')})`,
-      );
-      return false;
-    }
-    if (
-      this.options.strictProtocolVersion !== false &&
-      revision !== undefined &&
-      version !== revision &&
-      version !== ASSUMED_REVISION
-    ) {
-      sendError(
-        res,
-        400,
-        `Bad Request: MCP-Protocol-Version ${version} does not match the revision ${revision} agreed at initialize. Send the negotiated revision, or initialize a new session.`,
-      );
-      return false;
-    }
-    return true;
-  }
-
   /** `GET`: the session's server-to-client stream (broadcasts, and messages of calls whose POST is gone). */
   private openStream(
     req: IncomingMessage,
@@ -489,7 +406,7 @@ export class HttpEndpoint<C> {
       sendError(res, 406, 'Not Acceptable: the Accept header must list text/event-stream');
       return;
     }
-    const found = this.findSession(req, res, identity);
+    const found = this.gate!.enter(req, identity);
     if (found instanceof Promise) return found.then((entry) => this.stream(req, res, entry));
     return this.stream(req, res, found);
   }
@@ -497,9 +414,9 @@ export class HttpEndpoint<C> {
   private stream(
     req: IncomingMessage,
     res: ServerResponse,
-    entry: SessionEntry | undefined,
+    entry: SessionEntry | GateRefusal,
   ): Promise<void> | undefined {
-    if (entry === undefined || !this.checkVersion(req, res, entry.session.revision)) return;
+    if (entry instanceof GateRefusal) return sendRefusal(res, entry);
     return openSessionStream(this, req, res, entry);
   }
 
@@ -509,8 +426,8 @@ export class HttpEndpoint<C> {
     res: ServerResponse,
     identity: unknown,
   ): Promise<void> {
-    const entry = await this.findSession(req, res, identity);
-    if (entry === undefined || !this.checkVersion(req, res, entry.session.revision)) return;
+    const entry = await this.gate!.enter(req, identity);
+    if (entry instanceof GateRefusal) return sendRefusal(res, entry);
     this.store!.end(entry, 'The client ended the session.');
     await this.records!.delete(entry.session.id!);
     sendEmpty(res, 204);
@@ -552,14 +469,14 @@ export class HttpEndpoint<C> {
     this.detach = undefined;
     if (this.store !== undefined) for (const entry of this.store.values()) entry.stream?.end();
     const closed = new Error('The server shut down.');
-    for (const flight of this.flights.all()) {
-      if (flight.listening) flight.peer.close(closed);
+    for (const post of this.posts.all()) {
+      if (post.listening) post.peer.close(closed);
     }
-    if (this.flights.size > 0) {
+    if (this.posts.size > 0) {
       let timer: NodeJS.Timeout | undefined;
       // A POST already answered (timed out, cancelled, its session ended) is not waited for,
       // whatever its call does later: close() returns once nothing is really pending.
-      const waited = this.flights.settled().then(() => true);
+      const waited = this.posts.settled().then(() => true);
       const expired = new Promise<boolean>((resolve) => {
         timer = setTimeout(() => resolve(false), this.options.shutdownTimeout);
       });
@@ -567,9 +484,9 @@ export class HttpEndpoint<C> {
       clearTimeout(timer);
       if (!finished) {
         const reason = new Error('The server shut down before the call finished.');
-        for (const flight of this.flights.all()) {
-          flight.peer.close(reason);
-          flight.exchange.refuse(
+        for (const post of this.posts.all()) {
+          post.peer.close(reason);
+          post.exchange.refuse(
             503,
             'Service Unavailable: the server shut down before the call finished',
           );

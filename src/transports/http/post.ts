@@ -8,20 +8,61 @@ import {
   Peer,
   type ProtocolVersion,
 } from '../../core';
-import { readBody } from './body';
-import type { Deadline } from './deadline';
-import type { HttpEndpoint } from './endpoint';
+import { type BodyBudget, readBody } from './body';
+import type { Deadline, DeadlineQueue } from './deadline';
 import { Exchange } from './exchange';
-import { ANSWERED_ELSEWHERE, Flight } from './flights';
+import type { MediaChecks } from './media';
+import type { ResolvedOptions } from './options';
+import { ANSWERED_ELSEWHERE, PendingPost, type PendingPosts } from './pending-posts';
 import { AuthRefusal } from './refusal';
 import { sendError, sendJson } from './reply';
 import { HttpSession } from './session';
-import type { SessionEntry } from './sessions';
-import { changesSession } from './shared';
-import { takesPriming, toSession } from './streams';
+import {
+  ASSUMED_REVISION,
+  GateRefusal,
+  type SessionGate,
+  sendRefusal,
+  versionRefusal,
+} from './session-gate';
+import type { SessionEntry, SessionStore } from './sessions';
+import { changesSession, type SessionRecords } from './shared';
+import { type StreamHost, takesPriming, toSession } from './streams';
 
-/** MCP 2025-06-18 basic/transports: without `MCP-Protocol-Version`, assume 2025-03-26. */
-const ASSUMED_REVISION: ProtocolVersion = '2025-03-26';
+/**
+ * What answering a POST uses of the HTTP endpoint: its options and core, the session gate and
+ * the pending POSTs, the deadlines and budgets, and a few decisions that are the endpoint's
+ * (who owns an identity, what context a call gets, how an authorization refusal reads). Typed
+ * here, by these parts, so that this module does not import the endpoint back.
+ */
+export interface PostHost<C> extends StreamHost {
+  readonly options: ResolvedOptions<C>;
+  readonly core: McpCore<C>;
+  /** The sessions this process holds (session mode only). */
+  readonly store: SessionStore | undefined;
+  /** The sessions' records in the state adapter (session mode only). */
+  readonly records: SessionRecords | undefined;
+  /** The way into a session for requests after `initialize` (session mode only). */
+  readonly gate: SessionGate | undefined;
+  /** The POSTs being answered. */
+  readonly posts: PendingPosts;
+  /** The `postTimeout` and `bodyTimeout` deadlines. */
+  readonly deadlines: DeadlineQueue;
+  readonly bodyDeadlines: DeadlineQueue;
+  /** The bytes of the bodies being read. */
+  readonly bodies: BodyBudget;
+  /** `Accept` and `Content-Type` checks. */
+  readonly media: MediaChecks;
+  /** Why a stateless POST's peer closes once the POST is answered. */
+  readonly requestOver: Error;
+  /** Whether the endpoint is shutting down. */
+  readonly closing: boolean;
+  ownerOf(identity: unknown): string | undefined;
+  contextOf(req: IncomingMessage, session: HttpSession, identity: unknown): C;
+  refusal(
+    req: IncomingMessage,
+    refusal: AuthRefusal | undefined,
+  ): { status: number; message: string; headers: Record<string, string> };
+}
 /** Seconds a client is told to wait when the body budget is spent: bodies in flight end fast. */
 const BUSY_RETRY_AFTER = '2';
 /**
@@ -95,7 +136,7 @@ function initializeTooLarge(value: Record<string, unknown>, bytes: number, limit
 
 /** The body as a parsed JSON-RPC message, or the refusal to send. */
 async function readMessage<C>(
-  endpoint: HttpEndpoint<C>,
+  endpoint: PostHost<C>,
   req: IncomingMessage,
   deadline: Deadline,
 ): Promise<Message> {
@@ -154,10 +195,10 @@ async function readMessage<C>(
 }
 
 /** `postTimeout` struck while the calls ran: answer each with a timeout error, and cancel them. */
-function timeOut(flight: Flight): void {
-  if (flight.exchange.done) return;
-  flight.fail(REQUEST_TIMED_OUT, 'Request timed out');
-  for (const id of flight.ids) flight.peer.cancel(id, 'The request timed out.');
+function timeOut(post: PendingPost): void {
+  if (post.exchange.done) return;
+  post.fail(REQUEST_TIMED_OUT, 'Request timed out');
+  for (const id of post.ids) post.peer.cancel(id, 'The request timed out.');
 }
 
 /**
@@ -167,7 +208,7 @@ function timeOut(flight: Flight): void {
  * message to the core with a link whose `send` turns the response into an event stream.
  */
 export async function handlePost<C>(
-  endpoint: HttpEndpoint<C>,
+  endpoint: PostHost<C>,
   req: IncomingMessage,
   res: ServerResponse,
   identity: unknown,
@@ -192,7 +233,7 @@ export async function handlePost<C>(
   let entry: SessionEntry | undefined;
   let session: HttpSession | undefined;
   let opened = false;
-  let flight: Flight | undefined;
+  let pending: PendingPost | undefined;
   try {
     const message = await readMessage(endpoint, req, deadline);
     if (!message.ok) {
@@ -263,16 +304,20 @@ export async function handlePost<C>(
         }
         opened = true;
       } else {
-        const lookup = endpoint.findSession(req, res, identity);
-        found = lookup instanceof Promise ? await lookup : lookup;
-        if (found === undefined || !endpoint.checkVersion(req, res, found.session.revision)) return;
+        const admitted = endpoint.gate!.enter(req, identity);
+        const entered = admitted instanceof Promise ? await admitted : admitted;
+        if (entered instanceof GateRefusal) return sendRefusal(res, entered);
+        found = entered;
       }
       found.active += 1;
       found.lastActive = Date.now();
       entry = found;
       session = found.session;
     } else {
-      if (!initialize && !sessionless && !endpoint.checkVersion(req, res, undefined)) return;
+      if (!initialize && !sessionless) {
+        const refused = versionRefusal(req, undefined, options.strictProtocolVersion !== false);
+        if (refused !== undefined) return sendRefusal(res, refused);
+      }
       const peer = new Peer({ clientRequestTimeout: options.clientRequestTimeout });
       if (!initialize && !sessionless) {
         peer.revision =
@@ -309,7 +354,7 @@ export async function handlePost<C>(
     const context = endpoint.contextOf(req, session, identity);
     if (opened) res.setHeader('Mcp-Session-Id', session.id!);
     const running = endpoint.core.process(value, context, exchange);
-    const current = new Flight(
+    const current = new PendingPost(
       exchange,
       peer,
       entry,
@@ -318,8 +363,8 @@ export async function handlePost<C>(
       running.then((result) => result.text),
     );
     current.listening = listening;
-    flight = current;
-    endpoint.flights.add(current);
+    pending = current;
+    endpoint.posts.add(current);
     // A subscriptions/listen stream lasts until the client closes it: no request deadline.
     if (listening) endpoint.deadlines.stop(deadline);
     else deadline.listen(() => timeOut(current));
@@ -329,7 +374,7 @@ export async function handlePost<C>(
     const over = await current.over;
     const outcome = over === ANSWERED_ELSEWHERE ? undefined : await running;
     if (opened && (outcome === undefined || !outcome.ok)) {
-      endpoint.flights.land(current); // (its own answer is the core's, not the session's end)
+      endpoint.posts.remove(current); // (its own answer is the core's, not the session's end)
       store!.end(entry!, 'initialize failed.');
       opened = false;
       if (!res.headersSent) res.removeHeader('Mcp-Session-Id');
@@ -353,7 +398,7 @@ export async function handlePost<C>(
     throw error;
   } finally {
     endpoint.deadlines.stop(deadline);
-    if (flight !== undefined) endpoint.flights.land(flight);
+    if (pending !== undefined) endpoint.posts.remove(pending);
     if (entry !== undefined) {
       entry.active -= 1;
       entry.lastActive = Date.now();

@@ -2,7 +2,7 @@ import type { JsonRpcId, Peer } from '../../core';
 import type { Exchange } from './exchange';
 import type { SessionEntry } from './sessions';
 
-/** What a flight's `over` resolves to when the exchange was answered before the core: no core answer. */
+/** What a pending POST's `over` resolves to when the exchange was answered before the core: no core answer. */
 export const ANSWERED_ELSEWHERE: unique symbol = Symbol('declarative-mcp.answered-elsewhere');
 
 /**
@@ -10,7 +10,7 @@ export const ANSWERED_ELSEWHERE: unique symbol = Symbol('declarative-mcp.answere
  * cancellation or its session's end: whichever comes first answers the exchange, and
  * {@link over} resolves then, so the POST's cleanup runs at once whatever the method does later.
  */
-export class Flight {
+export class PendingPost {
   /** The core's answer, or {@link ANSWERED_ELSEWHERE} when the exchange was answered first. */
   readonly over: Promise<string | null | typeof ANSWERED_ELSEWHERE>;
   /** Ids of the requests still owed an answer (cancelled ones are owed none). */
@@ -64,45 +64,45 @@ export class Flight {
 }
 
 /**
- * The POSTs in flight of one endpoint: what `close()` waits for, what a session's end answers,
- * and where a cancellation finds its POST. A plain list: flights are few at any moment, and
- * the session-scoped look-ups (a cancellation, a session's end) only run for a session with
- * calls in flight.
+ * The POSTs being answered by one endpoint (the in-flight tracking of the HTTP transport):
+ * what `close()` waits for, what a session's end answers, and where a cancellation finds its
+ * POST. A plain list: few are pending at any moment, and the session-scoped look-ups (a
+ * cancellation, a session's end) only run for a session with calls pending.
  */
-export class FlightTable {
+export class PendingPosts {
   // The Set lives as long as the endpoint, and V8 rehashes an old Set's table into the old
   // generation: add/delete churn would leave a dead table there every few POSTs (see Peer's
-  // forgetFlight). Most of the time one POST is in flight: when it lands, start a fresh Set.
-  private flights = new Set<Flight>();
+  // forgetFlight). Most of the time one POST is pending: when it is removed, start a fresh Set.
+  private posts = new Set<PendingPost>();
 
   /** How many POSTs are being answered. */
   get size(): number {
-    return this.flights.size;
+    return this.posts.size;
   }
 
-  add(flight: Flight): void {
-    this.flights.add(flight);
+  add(post: PendingPost): void {
+    this.posts.add(post);
   }
 
   /** The POST is answered: forget it. */
-  land(flight: Flight): void {
-    if (this.flights.size === 1 && this.flights.has(flight)) this.flights = new Set();
-    else this.flights.delete(flight);
+  remove(post: PendingPost): void {
+    if (this.posts.size === 1 && this.posts.has(post)) this.posts = new Set();
+    else this.posts.delete(post);
   }
 
-  /** Every POST in flight (a copy: answering one lands it). */
-  all(): Flight[] {
-    return [...this.flights];
+  /** Every pending POST (a copy: answering one removes it). */
+  all(): PendingPost[] {
+    return [...this.posts];
   }
 
-  /** The POSTs in flight of one session. */
-  of(entry: SessionEntry): Flight[] {
+  /** The pending POSTs of one session. */
+  of(entry: SessionEntry): PendingPost[] {
     if (entry.active === 0) return [];
-    return this.all().filter((flight) => flight.entry === entry);
+    return this.all().filter((post) => post.entry === entry);
   }
 
-  /** Resolves when every POST in flight now is answered (never rejects). */
+  /** Resolves when every POST pending now is answered (never rejects). */
   settled(): Promise<void> {
-    return Promise.all(this.all().map((flight) => flight.over)).then(() => undefined);
+    return Promise.all(this.all().map((post) => post.over)).then(() => undefined);
   }
 }

@@ -1,6 +1,7 @@
 /**
- * Hanging calls (issue 19): the answer to a POST never waits on user code past its deadline, its
- * cancellation or its session's end, and the POST's cleanup runs then — so a session with only
+ * Pending POSTs (pending-posts.ts), hanging calls (issue 19): the answer to a POST never waits on
+ * user code past its deadline, its cancellation or its session's end, and the POST's cleanup
+ * runs then — so a session with only
  * abandoned calls still expires and close() returns as soon as nothing is really pending.
  * The tool `never` never settles and ignores its signal.
  */
