@@ -351,12 +351,34 @@ export class McpCall {
         ),
       );
     }
-    const link = this.link;
+    return this.request(method, params, options.timeout);
+  }
+
+  /**
+   * @internal Sends a server→client request on this call's link and waits for the answer (a
+   * refusal or a timeout rejects with a ToolError): the 2025-11-25 `tasks/result` relays a task's
+   * asks this way.
+   */
+  relay(method: string, params: JsonObject): Promise<unknown> {
+    if (this.link === undefined || this.finished) {
+      return Promise.reject(
+        new ToolError(`Cannot send ${method}: this call cannot reach the client.`),
+      );
+    }
+    return this.request(method, params, undefined);
+  }
+
+  private request(
+    method: string,
+    params: JsonObject,
+    timeout: number | undefined,
+  ): Promise<unknown> {
+    const link = this.link!;
     // A refusal or a timeout is a ToolError: a tool that does not catch it answers an isError
     // result the model can read.
     return link.peer.request((message) => this.finished || link.send(message), method, params, {
       signal: this.source === undefined ? undefined : this.source.signal,
-      timeout: options.timeout,
+      timeout,
     });
   }
 }

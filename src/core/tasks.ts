@@ -61,11 +61,15 @@ export interface TaskHost {
    * unchanged), or undefined when unknown.
    */
   cancel(taskId: string, principal: string): Promise<TaskSnapshot | undefined>;
-  /** Waits (bounded by `signal`) until the task is terminal; undefined when unknown. */
+  /**
+   * Waits (bounded by `signal`) until the task is terminal; undefined when unknown. Meanwhile,
+   * `onInput` is told the asks of the task whenever it is `input_required`.
+   */
   settled(
     taskId: string,
     principal: string,
     signal: AbortSignal,
+    onInput?: (requests: Record<string, JsonObject>) => void,
   ): Promise<TaskSnapshot | undefined>;
   /** A page of the caller's tasks, newest first; `cursor` from the previous page. */
   list(

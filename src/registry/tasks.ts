@@ -344,6 +344,7 @@ export class TaskStore implements TaskHost {
     taskId: string,
     principal: string,
     signal: AbortSignal,
+    onInput?: (requests: Record<string, JsonObject>) => void,
   ): Promise<TaskSnapshot | undefined> {
     let wake: (() => void) | undefined;
     const stop = await this.adapter.bus.subscribe(channelOf(taskId), () => wake?.());
@@ -351,6 +352,9 @@ export class TaskStore implements TaskHost {
       for (;;) {
         const task = await this.get(taskId, principal);
         if (task === undefined || isTerminal(task.status) || signal.aborted) return task;
+        if (task.status === 'input_required' && task.inputRequests !== undefined) {
+          onInput?.(task.inputRequests);
+        }
         // Woken by the runner's news, else looks again after a poll interval (the bus may drop).
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, this.limits.pollInterval);
@@ -517,12 +521,6 @@ class Running implements TaskChannel {
           : new ToolError(
               `The client did not declare the "${capability}" capability, so it cannot answer ${method}.`,
             ),
-      );
-    }
-    if (!this.modern) {
-      // 2025-11-25 asks inside a running task are not carried (docs/tasks.md says so).
-      return Promise.reject(
-        new ToolError(`Cannot send ${method} from a 2025-11-25 task: ask before the task starts.`),
       );
     }
     return new Promise<unknown>((resolve) => {

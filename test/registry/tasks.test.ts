@@ -496,6 +496,39 @@ describe('2025-11-25: experimental tasks (basic/utilities/tasks)', () => {
     gates.get('l')!.open();
   });
 
+  it('asks inside a task travel as requests on the tasks/result stream, tagged with the task', async () => {
+    const a = app();
+    const sent: JsonObject[] = [];
+    const l: Link = { peer: new Peer(), send: (m) => sent.push(m), principal: 'asker' };
+    l.peer.clientCapabilities = { elicitation: {} };
+    const { task } = await result(a, legacy(1, 'tools/call', { name: 'two', task: {} }), l);
+    const taskId = (task as JsonObject).taskId as string;
+    const waiting = ask(a, legacy(2, 'tasks/result', { taskId }), l);
+    for (let i = 0; i < 200 && sent.length < 2; i++) await new Promise((r) => setTimeout(r, 5));
+    expect(sent.map((m) => JSON.stringify(m))).toEqual([
+      `{"jsonrpc":"2.0","id":${JSON.stringify(sent[0].id)},"method":"elicitation/create","params":{"message":"First?","requestedSchema":{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]},"_meta":{"io.modelcontextprotocol/related-task":{"taskId":"${taskId}"}}}}`,
+      `{"jsonrpc":"2.0","id":${JSON.stringify(sent[1].id)},"method":"elicitation/create","params":{"message":"Second?","requestedSchema":{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]},"_meta":{"io.modelcontextprotocol/related-task":{"taskId":"${taskId}"}}}}`,
+    ]);
+    expect((await result(a, legacy(3, 'tasks/get', { taskId }), l)).status).toBe('input_required');
+    for (const [n, name] of [
+      [0, 'Ada'],
+      [1, 'Bob'],
+    ] as const) {
+      await a.handle(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: sent[n].id,
+          result: { action: 'accept', content: { name } },
+        }),
+        undefined,
+        l,
+      );
+    }
+    expect(await waiting).toBe(
+      `{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"Ada and Bob"}],"isError":false,"_meta":{"io.modelcontextprotocol/related-task":{"taskId":"${taskId}"}}}}`,
+    );
+  });
+
   it('a required tool without task, or a forbidden one with it, is -32601 (as SDK v1)', async () => {
     const a = app();
     expect(await ask(a, legacy(1, 'tools/call', { name: 'must' }))).toBe(

@@ -111,8 +111,25 @@ export function registerTasks<C>(table: MethodTable<C>, host: TaskHost): void {
     calls: true,
     run: async (p, _context, call, _request, turn) => {
       const id = taskIdOf(p, 'tasks/result');
+      const who = principal(turn);
       const signal = AbortSignal.any([call!.signal, AbortSignal.timeout(RESULT_WAIT)]);
-      const task = await host.settled(id, principal(turn), signal);
+      const related = { [RELATED_TASK]: { taskId: id } };
+      // MCP 2025-11-25 basic/utilities/tasks: a task's asks reach the client as requests on the
+      // tasks/result stream, tagged with the task; the answers go back to the task by key.
+      const relayed = new Set<string>();
+      const relay = (requests: Record<string, JsonObject>): void => {
+        for (const [key, request] of Object.entries(requests)) {
+          if (relayed.has(key) || typeof request.method !== 'string') continue;
+          relayed.add(key);
+          const params = isObject(request.params) ? request.params : {};
+          const meta = isObject(params._meta) ? params._meta : {};
+          call!.relay(request.method, { ...params, _meta: { ...meta, ...related } }).then(
+            (answer) => host.update(id, { [key]: answer as JsonObject }, who),
+            () => relayed.delete(key),
+          );
+        }
+      };
+      const task = await host.settled(id, who, signal, relay);
       if (task === undefined) throw notFound(id);
       if (!isTerminal(task.status)) {
         throw new Fault(
@@ -121,7 +138,6 @@ export function registerTasks<C>(table: MethodTable<C>, host: TaskHost): void {
           { taskId: id },
         );
       }
-      const related = { [RELATED_TASK]: { taskId: id } };
       if (task.status === 'completed') {
         const result = task.result ?? {};
         const meta = isObject(result._meta) ? result._meta : {};
