@@ -9,6 +9,11 @@ export interface SessionRecord {
   readonly id: string;
   /** The key of the identity that opened the session (see `identityKey`); absent without authentication. */
   owner?: string;
+  /**
+   * Who opened the session, for `maxSessionsPerIdentity`: the identity key when authenticated,
+   * else the client's address. Absent when sessions are not counted per source.
+   */
+  source?: string;
   /** The revision agreed at `initialize`. */
   revision?: string;
   /** The `capabilities` the client declared at `initialize`. */
@@ -21,13 +26,27 @@ export interface SessionRecord {
   subscriptions?: string[];
 }
 
+/** The bounds {@link SessionTable.create} keeps, counting the sessions of every process. */
+export interface SessionLimits {
+  /** The most sessions in all. */
+  readonly max: number;
+  /** The most sessions of one `source` (see {@link SessionRecord.source}); `0` no limit. */
+  readonly perSource: number;
+}
+
+/**
+ * What {@link SessionTable.create} did: `'created'`, or why not: `'full'` (`max` sessions live)
+ * or `'source-full'` (the record's source holds `perSource` of them).
+ */
+export type SessionCreation = 'created' | 'full' | 'source-full';
+
 /** The sessions of every process, each with an expiry (its idle timeout). */
 export interface SessionTable {
   /**
-   * Stores a new session unless `max` sessions already live (counting every process); false
-   * when full. `ttl` is in ms (`0`: never expires).
+   * Stores a new session unless it would pass `limits` (counting every process, at once with the
+   * check, so concurrent creations cannot pass them). `ttl` is in ms (`0`: never expires).
    */
-  create(record: SessionRecord, ttl: number, max: number): Promise<boolean>;
+  create(record: SessionRecord, ttl: number, limits: SessionLimits): Promise<SessionCreation>;
   /** The live session with this id, or undefined (unknown, ended or expired). */
   get(id: string): Promise<SessionRecord | undefined>;
   /** Replaces a live session's record and renews its expiry; false when it is gone. */

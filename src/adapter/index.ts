@@ -8,6 +8,8 @@ export {
   isStateBindable,
   type MessageBus,
   type RecordStore,
+  type SessionCreation,
+  type SessionLimits,
   type SessionRecord,
   type SessionTable,
   type StateAdapter,

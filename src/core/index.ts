@@ -2,6 +2,7 @@ export { APP_MIME_TYPE, APPS_EXTENSION, supportsApps } from './apps';
 export type { Broadcaster } from './broadcaster';
 export { CACHE_HINT, type CacheHint, type CacheScope, checkHint as checkCacheHint } from './cache';
 export { type AskOptions, type ElicitResult, type ElicitSchema, McpCall } from './call';
+export { MAX_CLIENT_STATE_CHARS } from './client-state';
 export {
   JsonRpcDispatcher,
   type JsonRpcDispatcherOptions,
@@ -51,6 +52,7 @@ export {
 } from './peer';
 export { renamedOption } from './renamed';
 export { DEFAULT_REQUEST_STATE_TTL } from './request-state';
+export { StateBudget } from './state-budget';
 export {
   type CreatedTask,
   createdTask,

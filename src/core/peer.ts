@@ -1,9 +1,16 @@
 import type { JsonRpcId } from './dispatcher';
 import type { Era } from './era';
-import { CancelledError, ClientRequestError, RequestTimeoutError } from './errors';
+import {
+  CancelledError,
+  ClientRequestError,
+  ErrorCode,
+  Fault,
+  RequestTimeoutError,
+} from './errors';
 import type { RequestHeaders } from './headers';
 import type { ProtocolVersion } from './negotiate';
 import { renamedOption } from './renamed';
+import type { StateBudget } from './state-budget';
 import type { JsonObject } from './types';
 
 /** MCP log levels (RFC 5424 severities), least severe first. */
@@ -39,7 +46,22 @@ export interface PeerOptions {
    * once rather than wait on a call that may ignore its signal.
    */
   onCancel?: (id: JsonRpcId) => void;
+  /** The most resource subscriptions the client may hold at once (default 100; `0` no limit). */
+  maxSubscriptions?: number;
+  /** The longest resource URI the client may subscribe to, in characters (default 2 048; `0` no limit). */
+  maxUriLength?: number;
+  /**
+   * A budget shared with other peers (an HTTP server's sessions), charged with what this peer
+   * keeps: its `initialize` state and its subscribed URIs. Given back when the peer closes.
+   */
+  budget?: StateBudget;
 }
+
+/** The defaults of {@link PeerOptions}' limits. */
+export const PEER_DEFAULTS = Object.freeze({ maxSubscriptions: 100, maxUriLength: 2048 });
+
+/** JSON-RPC code of a refusal for lack of room on the server (the server-error range). */
+const SERVER_FULL = -32000;
 
 interface Pending {
   method: string;
@@ -78,6 +100,14 @@ export class Peer {
   private closed: Error | undefined;
 
   private readonly onCancel: ((id: JsonRpcId) => void) | undefined;
+  /** The most subscriptions at once. */
+  readonly maxSubscriptions: number;
+  /** The longest URI a subscription may name. */
+  readonly maxUriLength: number;
+  private readonly budget: StateBudget | undefined;
+  /** Bytes of {@link budget} this peer holds: its `initialize` state, and its subscriptions. */
+  private charged = 0;
+  private clientBytes = 0;
 
   constructor(options: PeerOptions = {}) {
     const { value: timeout } = renamedOption(
@@ -88,6 +118,103 @@ export class Peer {
     );
     this.clientRequestTimeout = (timeout as number | undefined) ?? 60_000;
     this.onCancel = options.onCancel;
+    this.maxSubscriptions = limit(options.maxSubscriptions, PEER_DEFAULTS.maxSubscriptions);
+    this.maxUriLength = limit(options.maxUriLength, PEER_DEFAULTS.maxUriLength);
+    this.budget = options.budget;
+  }
+
+  /** The bytes this peer keeps for its client (charged to its budget, when it has one). */
+  get keptBytes(): number {
+    return this.charged;
+  }
+
+  /**
+   * Keeps what the client declared at `initialize` (already trimmed), charged to the budget.
+   * Never refused here: a transport checks for room before it opens a session.
+   */
+  remember(capabilities: JsonObject | undefined, clientInfo: JsonObject | undefined): void {
+    this.clientCapabilities = capabilities;
+    this.clientInfo = clientInfo;
+    const bytes =
+      (capabilities === undefined ? 0 : JSON.stringify(capabilities).length) +
+      (clientInfo === undefined ? 0 : JSON.stringify(clientInfo).length);
+    this.charge(bytes - this.clientBytes, true);
+    this.clientBytes = bytes;
+  }
+
+  /**
+   * Checks that the client may watch `uris` at once (`subscriptions/listen`): at most
+   * {@link maxSubscriptions} of them, none longer than {@link maxUriLength}; else -32602.
+   */
+  checkSubscriptions(uris: readonly string[], method: string): void {
+    for (const uri of uris) this.checkUri(uri, method);
+    if (uris.length > this.maxSubscriptions) {
+      throw limitFault(
+        `${method}: at most ${this.maxSubscriptions} resource subscriptions are allowed at once (got ${uris.length}); watch fewer URIs`,
+        { limit: this.maxSubscriptions },
+      );
+    }
+  }
+
+  /**
+   * Subscribes the client to `uri` (`resources/subscribe`). A URI longer than
+   * {@link maxUriLength}, or one more than {@link maxSubscriptions}, is -32602; no room left in
+   * the shared budget is -32000. Subscribing again to the same URI changes nothing. `force`
+   * skips the checks (state restored from a record, accepted before).
+   */
+  subscribe(uri: string, force = false): void {
+    if (this.subscriptions.has(uri)) return;
+    if (!force) {
+      const method = 'resources/subscribe';
+      this.checkUri(uri, method);
+      if (this.subscriptions.size >= this.maxSubscriptions) {
+        throw limitFault(
+          `${method}: this client already holds the most subscriptions allowed (${this.maxSubscriptions}); unsubscribe from one first`,
+          { limit: this.maxSubscriptions },
+        );
+      }
+      if (this.closed) return;
+    }
+    if (!this.charge(uri.length, force)) {
+      throw new Fault(
+        SERVER_FULL,
+        'Server busy: the server keeps as much client state as it may (maxSessionStateBytes); try again later or unsubscribe elsewhere',
+      );
+    }
+    this.subscriptions.add(uri);
+  }
+
+  /** Ends the client's subscription to `uri`, if it had one. */
+  unsubscribe(uri: string): void {
+    if (this.subscriptions.delete(uri)) this.charge(-uri.length, true);
+  }
+
+  /** Ends every subscription (state about to be restored from a record). */
+  clearSubscriptions(): void {
+    for (const uri of [...this.subscriptions]) this.unsubscribe(uri);
+  }
+
+  private checkUri(uri: string, method: string): void {
+    if (uri.length > this.maxUriLength) {
+      throw limitFault(
+        `${method}: a URI must not exceed ${this.maxUriLength} characters (got ${uri.length}); subscribe to a shorter one`,
+        { limit: this.maxUriLength },
+      );
+    }
+  }
+
+  /** Charges (or with a negative `bytes`, gives back) the budget; false when it did not fit. */
+  private charge(bytes: number, force: boolean): boolean {
+    // A closed peer's state was given back already.
+    if (bytes === 0 || this.closed !== undefined) return true;
+    if (bytes < 0) {
+      this.charged += bytes;
+      this.budget?.give(-bytes);
+      return true;
+    }
+    if (this.budget !== undefined && !this.budget.take(bytes, force)) return false;
+    this.charged += bytes;
+    return true;
   }
 
   /** @deprecated Renamed {@link Peer.clientRequestTimeout}. */
@@ -240,6 +367,11 @@ export class Peer {
 
   /** The client is gone: abort every in-flight request and reject every pending one. */
   close(reason: Error = new Error('The connection to the client closed.')): void {
+    if (this.closed === undefined) {
+      this.budget?.give(this.charged);
+      this.charged = 0;
+      this.clientBytes = 0;
+    }
     this.closed = reason;
     for (const flight of this.inflight.values()) flight.abort(reason);
     this.inflight.clear();
@@ -271,6 +403,17 @@ export class Peer {
     this.pending.delete(id);
     return true;
   }
+}
+
+/** A limit as given (`0`: none), or its default. */
+function limit(value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  return value === 0 ? Number.POSITIVE_INFINITY : value;
+}
+
+/** -32602 for a limit, with its reason and the limit in `data`. */
+function limitFault(reason: string, data: { limit: number }): Fault {
+  return new Fault(ErrorCode.INVALID_PARAMS, `Invalid params: ${reason}`, { reason, ...data });
 }
 
 /**

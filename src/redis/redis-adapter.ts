@@ -5,6 +5,8 @@ import {
   eventOptions,
   type MessageBus,
   type RecordStore,
+  type SessionCreation,
+  type SessionLimits,
   type SessionRecord,
   type SessionTable,
   type StateAdapter,
@@ -48,16 +50,32 @@ export const REDIS_DEFAULTS = Object.freeze({
   commandTimeout: 2_000,
 });
 
-// Atomic "count the live sessions, and add this one if there is room" (maxSessions counts the cluster).
+/**
+ * Atomic "count the live sessions, and add this one if there is room": `max` counts the cluster
+ * (the index ZSET, pruned of expired ids), `perSource` the live sessions of the record's source
+ * (a set per source, pruned of ids whose session key is gone: at most `perSource` look-ups).
+ * Returns 1 created, 0 full, 2 the source is full.
+ */
 const CREATE_SESSION = `
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[4])
 if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[5]) then return 0 end
+local per = tonumber(ARGV[7])
+if per > 0 then
+  for _, id in ipairs(redis.call('SMEMBERS', KEYS[3])) do
+    if redis.call('EXISTS', ARGV[8] .. id) == 0 then redis.call('SREM', KEYS[3], id) end
+  end
+  if redis.call('SCARD', KEYS[3]) >= per then return 2 end
+end
 if tonumber(ARGV[2]) > 0 then
   redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 else
   redis.call('SET', KEYS[1], ARGV[1])
 end
 redis.call('ZADD', KEYS[2], ARGV[3], ARGV[6])
+if per > 0 then
+  redis.call('SADD', KEYS[3], ARGV[6])
+  if tonumber(ARGV[2]) > 0 then redis.call('PEXPIRE', KEYS[3], ARGV[9]) else redis.call('PERSIST', KEYS[3]) end
+end
 return 1`;
 
 /** The ioredis module, loaded on first use: an optional peer dependency. */
@@ -113,23 +131,34 @@ class RedisSessions implements SessionTable {
     return `${this.a.prefix}s:${id}`;
   }
 
-  async create(record: SessionRecord, ttl: number, max: number): Promise<boolean> {
+  async create(
+    record: SessionRecord,
+    ttl: number,
+    limits: SessionLimits,
+  ): Promise<SessionCreation> {
     const { redis, prefix } = this.a;
+    const perSource = record.source === undefined ? 0 : limits.perSource;
     const created = await this.a.run(() =>
       redis.eval(
         CREATE_SESSION,
-        2,
+        3,
         this.key(record.id),
         `${prefix}sessions`,
+        `${prefix}src:${record.source ?? ''}`,
         JSON.stringify(record),
         String(ttl),
         scoreOf(ttl),
         String(Date.now()),
-        String(max),
+        String(limits.max),
         record.id,
+        String(perSource),
+        `${prefix}s:`,
+        // The source's set outlives its sessions a while (touches renew them, not it): an old
+        // session beyond it is not counted then; a gone one never is (pruned above).
+        String(ttl * 2),
       ),
     );
-    return created === 1;
+    return created === 1 ? 'created' : created === 2 ? 'source-full' : 'full';
   }
 
   async get(id: string): Promise<SessionRecord | undefined> {

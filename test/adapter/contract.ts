@@ -46,9 +46,10 @@ export function adapterContract(name: string, make: () => Promise<StateAdapter>)
 
     it('sessions: create up to max, get a copy, update, touch, delete, count', async () => {
       const record = { id: 's1', owner: 'alice', revision: '2025-11-25', subscriptions: ['a://x'] };
-      expect(await adapter.sessions.create(record, 60_000, 2)).toBe(true);
-      expect(await adapter.sessions.create({ id: 's2' }, 60_000, 2)).toBe(true);
-      expect(await adapter.sessions.create({ id: 's3' }, 60_000, 2)).toBe(false);
+      const two = { max: 2, perSource: 0 };
+      expect(await adapter.sessions.create(record, 60_000, two)).toBe('created');
+      expect(await adapter.sessions.create({ id: 's2' }, 60_000, two)).toBe('created');
+      expect(await adapter.sessions.create({ id: 's3' }, 60_000, two)).toBe('full');
       expect(await adapter.sessions.count()).toBe(2);
       const got = await adapter.sessions.get('s1');
       expect(got).toEqual(record);
@@ -66,8 +67,9 @@ export function adapterContract(name: string, make: () => Promise<StateAdapter>)
     });
 
     it('sessions expire after their ttl unless touched', async () => {
-      await adapter.sessions.create({ id: 'short' }, 600, 10);
-      await adapter.sessions.create({ id: 'kept' }, 600, 10);
+      const ten = { max: 10, perSource: 0 };
+      await adapter.sessions.create({ id: 'short' }, 600, ten);
+      await adapter.sessions.create({ id: 'kept' }, 600, ten);
       await sleep(50);
       await adapter.sessions.touch('kept', 5000);
       await sleep(800);
@@ -75,7 +77,37 @@ export function adapterContract(name: string, make: () => Promise<StateAdapter>)
       expect(await adapter.sessions.get('kept')).toEqual({ id: 'kept' });
       expect(await adapter.sessions.count()).toBe(1);
       // A full table frees expired places for a new session.
-      expect(await adapter.sessions.create({ id: 'next' }, 600, 2)).toBe(true);
+      expect(await adapter.sessions.create({ id: 'next' }, 600, { max: 2, perSource: 0 })).toBe(
+        'created',
+      );
+    });
+
+    it('sessions: perSource bounds the sessions of one source; an ended one frees its place', async () => {
+      const limits = { max: 10, perSource: 2 };
+      const a = (id: string) => ({ id, source: 'ip:10.0.0.1' });
+      expect(await adapter.sessions.create(a('a1'), 60_000, limits)).toBe('created');
+      expect(await adapter.sessions.create(a('a2'), 60_000, limits)).toBe('created');
+      expect(await adapter.sessions.create(a('a3'), 60_000, limits)).toBe('source-full');
+      // Another source, and a record without one, are not counted against it.
+      expect(await adapter.sessions.create({ id: 'b1', source: 'id:bob' }, 60_000, limits)).toBe(
+        'created',
+      );
+      expect(await adapter.sessions.create({ id: 'n1' }, 60_000, limits)).toBe('created');
+      // A session updated (saved without its source) still counts for its source.
+      expect(await adapter.sessions.update({ id: 'a1' }, 60_000)).toBe(true);
+      expect(await adapter.sessions.create(a('a3'), 60_000, limits)).toBe('source-full');
+      await adapter.sessions.delete('a1');
+      expect(await adapter.sessions.create(a('a3'), 60_000, limits)).toBe('created');
+    });
+
+    it('sessions: an expired session frees its place of its source', async () => {
+      const limits = { max: 10, perSource: 1 };
+      expect(await adapter.sessions.create({ id: 'x1', source: 's' }, 50, limits)).toBe('created');
+      expect(await adapter.sessions.create({ id: 'x2', source: 's' }, 50, limits)).toBe(
+        'source-full',
+      );
+      await sleep(80);
+      expect(await adapter.sessions.create({ id: 'x2', source: 's' }, 50, limits)).toBe('created');
     });
 
     it('bus: every subscriber of a channel gets each message, in order; unsubscribe stops', async () => {

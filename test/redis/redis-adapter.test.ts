@@ -89,7 +89,7 @@ describe('redisAdapter', () => {
         clientInfo: { name: 'claude-code', version: '2.1.0' },
       },
       30 * 60_000,
-      10_000,
+      { max: 10_000, perSource: 0 },
     );
     const client = new Redis(server.url);
     const bytes = (await client.call('MEMORY', 'USAGE', `mem:s:${'x'.repeat(32)}`)) as number;

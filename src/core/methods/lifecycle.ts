@@ -30,8 +30,7 @@ export function registerLifecycle<C>(
         link.peer.revision = revision;
         // Kept for the session's life: only what MCP defines, within a budget (issue 19).
         const kept = keptClientState(p);
-        link.peer.clientCapabilities = kept.capabilities;
-        link.peer.clientInfo = kept.clientInfo;
+        link.peer.remember(kept.capabilities, kept.clientInfo);
       }
       if (initializer) await initializer(revision, p, context);
       const result: JsonObject = {

@@ -51,14 +51,14 @@ export function registerResources<C>(table: MethodTable<C>, options: McpCoreOpti
     table.define('resources/subscribe', {
       eras: 'legacy',
       run: (p, _context, _call, _request, turn) => {
-        turn.link?.peer.subscriptions.add(uriOf(p, 'resources/subscribe'));
+        turn.link?.peer.subscribe(uriOf(p, 'resources/subscribe'));
         return {};
       },
     });
     table.define('resources/unsubscribe', {
       eras: 'legacy',
       run: (p, _context, _call, _request, turn) => {
-        turn.link?.peer.subscriptions.delete(uriOf(p, 'resources/unsubscribe'));
+        turn.link?.peer.unsubscribe(uriOf(p, 'resources/unsubscribe'));
         return {};
       },
     });

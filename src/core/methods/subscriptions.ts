@@ -58,6 +58,8 @@ export function registerSubscriptions<C>(
         resources.subscribe === true && Array.isArray(wanted.resourceSubscriptions)
           ? wanted.resourceSubscriptions.filter((u): u is string => typeof u === 'string')
           : [];
+      // Watched for the life of the stream: the peer's limits bound them (issue 19).
+      link.peer.checkSubscriptions(uris, 'subscriptions/listen');
       if (uris.length > 0) honored.resourceSubscriptions = uris;
       const watched = new Set(uris);
       const id = request.id;

@@ -5,8 +5,10 @@ import {
   type JsonObject,
   type McpCore,
   type Peer,
+  type PeerOptions,
   type Servable,
   SharedStateError,
+  StateBudget,
 } from '../../core';
 import { defaultIdentityKey } from './auth';
 import { BodyBudget } from './body';
@@ -127,6 +129,10 @@ export class HttpEndpoint<C> {
    * per request), and it would only show this module. No global `Error.stackTraceLimit` flip.
    */
   readonly requestOver = new Error('The request is over.');
+  /** The bytes of client state every session keeps, against `maxSessionStateBytes` (none at `0`). */
+  readonly stateBudget: StateBudget | undefined;
+  /** The limits of every peer (`maxSubscriptions`, `maxUriLength`, the state budget). */
+  readonly peerLimits: PeerOptions;
   private readonly hostAllowed: (host: string | undefined, local: string | undefined) => boolean;
   private readonly originAllowed: (origin: string) => boolean;
   private readonly identityKey: (identity: unknown) => string;
@@ -147,13 +153,21 @@ export class HttpEndpoint<C> {
       bufferBytes: this.options.streamBufferBytes,
       drainTimeout: this.options.streamDrainTimeout,
     };
+    const { maxSessionStateBytes, maxSubscriptions, maxUriLength } = this.options;
+    this.stateBudget =
+      maxSessionStateBytes > 0 && this.options.sessions
+        ? new StateBudget(maxSessionStateBytes)
+        : undefined;
+    this.peerLimits = { maxSubscriptions, maxUriLength };
     this.ownsAdapter = this.options.adapter === undefined;
     const adapter = this.options.adapter ?? memoryAdapter();
     this.adapter = adapter;
     if (this.options.sessions) {
-      const { sessionIdleTimeout, maxSessions, clientRequestTimeout } = this.options;
+      const { sessionIdleTimeout, maxSessions, maxSessionsPerIdentity, clientRequestTimeout } =
+        this.options;
       const report = (error: unknown) => this.report(error);
-      const records = new SessionRecords(adapter, sessionIdleTimeout, maxSessions, report);
+      const limits = { max: maxSessions, perSource: maxSessionsPerIdentity };
+      const records = new SessionRecords(adapter, sessionIdleTimeout, limits, report);
       this.records = records;
       this.hub = new StreamHub(adapter.events, report);
       this.store = new SessionStore({
@@ -174,6 +188,7 @@ export class HttpEndpoint<C> {
           if (!adapter.shared) records.forget(entry.session.id!);
         },
         onBusy: (entry, now) => records.touch(entry, now),
+        peerOptions: () => ({ ...this.peerLimits, budget: this.stateBudget }),
       });
       this.gate = new SessionGate({
         store: this.store,

@@ -59,8 +59,35 @@ export interface HttpHandlerOptions<C = HttpSession> {
   sessions?: boolean;
   /** A session unused this long (ms) ends; its next request gets `404`. Default 30 minutes; `0` never. */
   sessionIdleTimeout?: number;
-  /** The most sessions kept at once; an `initialize` past it gets `503`. Default 10 000. */
+  /**
+   * The most sessions kept at once (every process sharing the {@link adapter}). When they are
+   * all taken, a new `initialize` evicts the least recently active session that was never used
+   * after its `initialize` (no request since, no stream); when every one is in use it gets `503`
+   * with `Retry-After`. Default 10 000.
+   */
   maxSessions?: number;
+  /**
+   * The most sessions one client may hold at once (default 100; `0` no limit). A client is its
+   * identity key (see {@link identityKey}) when requests are authenticated, else its address
+   * (an IPv6 address by its /64 prefix). Past it, the client's own least recently active unused
+   * session is evicted; when all of its sessions are in use, `initialize` gets `429`. Behind a
+   * reverse proxy every anonymous client has the proxy's address: authenticate, or raise it.
+   */
+  maxSessionsPerIdentity?: number;
+  /**
+   * The bytes of client state all sessions keep together (default 128 MiB; `0` no budget): what
+   * each kept of its `initialize` (at most 16 KiB) and the URIs it subscribed to. When it is
+   * spent, `initialize` evicts unused sessions like {@link maxSessions}, else gets `503`;
+   * `resources/subscribe` gets the JSON-RPC error `-32000`.
+   */
+  maxSessionStateBytes?: number;
+  /**
+   * The most resource subscriptions of one session (default 100; `0` no limit): one more
+   * `resources/subscribe` gets `-32602`, and so does a `subscriptions/listen` naming more URIs.
+   */
+  maxSubscriptions?: number;
+  /** The longest resource URI a session may subscribe to, in characters (default 2 048; `0` no limit); a longer one gets `-32602`. */
+  maxUriLength?: number;
   /**
    * The browser origins allowed to call (`Origin` header; requests without one, from non-browser
    * clients, are always allowed): exact origins such as `'https://app.example.com'`, `'*'` for
@@ -191,6 +218,10 @@ export const HTTP_DEFAULTS = Object.freeze({
   sessions: true,
   sessionIdleTimeout: 30 * 60_000,
   maxSessions: 10_000,
+  maxSessionsPerIdentity: 100,
+  maxSessionStateBytes: 128 * 1024 * 1024,
+  maxSubscriptions: 100,
+  maxUriLength: 2048,
   maxBodyBytes: 4 * 1024 * 1024,
   maxInitializeBytes: 64 * 1024,
   bodyTimeout: 30_000,

@@ -6,8 +6,11 @@ import {
   ModernErrorCode,
   type Outcome,
   Peer,
+  type PeerOptions,
   type ProtocolVersion,
+  type StateBudget,
 } from '../../core';
+import { openSession } from './admission';
 import { type BodyBudget, readBody } from './body';
 import type { Deadline, DeadlineQueue } from './deadline';
 import { Exchange } from './exchange';
@@ -54,6 +57,10 @@ export interface PostHost<C> extends StreamHost {
   readonly media: MediaChecks;
   /** Why a stateless POST's peer closes once the POST is answered. */
   readonly requestOver: Error;
+  /** The budget of the client state every session keeps (`maxSessionStateBytes`). */
+  readonly stateBudget: StateBudget | undefined;
+  /** The limits of every peer (`maxSubscriptions`, `maxUriLength`). */
+  readonly peerLimits: PeerOptions;
   /** Whether the endpoint is shutting down. */
   readonly closing: boolean;
   ownerOf(identity: unknown): string | undefined;
@@ -276,38 +283,19 @@ export async function handlePost<C>(
     if (store !== undefined && !sessionless) {
       let found: SessionEntry | undefined;
       if (initialize) {
-        if (store.full()) {
-          return sendError(
-            res,
-            503,
-            'Service Unavailable: the server holds as many sessions as it may; try again later',
-            { 'Retry-After': '10' },
-          );
+        const admitted = await openSession(endpoint, req, identity);
+        if (!('session' in admitted)) {
+          return sendError(res, admitted.status, admitted.message, admitted.headers);
         }
-        found = store.open(identity, endpoint.ownerOf(identity));
-        let created: boolean;
-        try {
-          created = await records!.create(found);
-        } catch (error) {
-          store.end(found, 'The shared state cannot be reached.');
-          throw error;
-        }
-        if (!created) {
-          // maxSessions counts the sessions of every process sharing the adapter.
-          store.end(found, 'The cluster holds as many sessions as it may.');
-          return sendError(
-            res,
-            503,
-            'Service Unavailable: the server holds as many sessions as it may; try again later',
-            { 'Retry-After': '10' },
-          );
-        }
+        found = admitted;
         opened = true;
       } else {
         const admitted = endpoint.gate!.enter(req, identity);
         const entered = admitted instanceof Promise ? await admitted : admitted;
         if (entered instanceof GateRefusal) return sendRefusal(res, entered);
         found = entered;
+        // A request (not a notification or an answer) uses the session: it is not evicted.
+        if (requestIds(value).length > 0) found.used = true;
       }
       found.active += 1;
       found.lastActive = Date.now();
@@ -318,7 +306,10 @@ export async function handlePost<C>(
         const refused = versionRefusal(req, undefined, options.strictProtocolVersion !== false);
         if (refused !== undefined) return sendRefusal(res, refused);
       }
-      const peer = new Peer({ clientRequestTimeout: options.clientRequestTimeout });
+      const peer = new Peer({
+        ...endpoint.peerLimits,
+        clientRequestTimeout: options.clientRequestTimeout,
+      });
       if (!initialize && !sessionless) {
         peer.revision =
           (req.headers['mcp-protocol-version'] as ProtocolVersion | undefined) ?? ASSUMED_REVISION;

@@ -104,7 +104,7 @@ export class SessionGate {
     if (entry !== undefined) return this.admit(entry, req, identity);
     return records.load(id).then((record) => {
       if (record === undefined) return SESSION_UNKNOWN;
-      const fresh = store.entryFor(id, identity, record.owner);
+      const fresh = store.entryFor(id, identity, record.owner, record.source);
       applyRecord(fresh.session.peer, record);
       return this.admit(store.adopt(fresh), req, identity);
     });

@@ -9,6 +9,13 @@ export interface SessionEntry {
   readonly session: HttpSession;
   /** The key of the identity that opened the session (see `identityKey`). */
   readonly owner: string | undefined;
+  /** Who opened it, as `maxSessionsPerIdentity` counts: the identity key, else the client's address. */
+  readonly source: string | undefined;
+  /**
+   * Whether the client used the session after `initialize` (a request, or a GET stream). A
+   * session never used is the first to go when the table is full (see {@link SessionStore.evictable}).
+   */
+  used: boolean;
   /** POSTs of this session being answered right now (a busy session is never idle). */
   active: number;
   lastActive: number;
@@ -78,17 +85,23 @@ export class SessionStore {
     return this.entries.size >= this.max;
   }
 
-  /** Opens a session for the identity (keyed by `owner`). */
-  open(identity: unknown, owner: string | undefined): SessionEntry {
+  /** Opens a session for the identity (keyed by `owner`, counted under `source`). */
+  open(identity: unknown, owner: string | undefined, source?: string): SessionEntry {
     let id = newSessionId();
     while (this.entries.has(id)) id = newSessionId();
-    const entry = this.entryFor(id, identity, owner);
+    const entry = this.entryFor(id, identity, owner, source);
+    entry.used = false;
     this.entries.set(id, entry);
     return entry;
   }
 
   /** A new entry (not yet held) for a session id: its peer made with the store's options. */
-  entryFor(id: string, identity: unknown, owner: string | undefined): SessionEntry {
+  entryFor(
+    id: string,
+    identity: unknown,
+    owner: string | undefined,
+    source?: string,
+  ): SessionEntry {
     const { onCancel, peerOptions } = this.options;
     let entry: SessionEntry | undefined;
     const peer = new Peer({
@@ -99,6 +112,9 @@ export class SessionStore {
     entry = {
       session: new HttpSession(id, identity, peer),
       owner,
+      source,
+      // A session learnt from the adapter may have been used elsewhere: never evicted.
+      used: true,
       active: 0,
       lastActive: Date.now(),
       touchedAt: Date.now(),
@@ -132,6 +148,21 @@ export class SessionStore {
       return undefined;
     }
     return entry;
+  }
+
+  /**
+   * The session to evict for a new one: of those never used after `initialize` (and idle: no
+   * POST, no stream), the least recently active; only `source`'s when given. Undefined when
+   * every session is in use.
+   */
+  evictable(source?: string): SessionEntry | undefined {
+    let oldest: SessionEntry | undefined;
+    for (const entry of this.entries.values()) {
+      if (entry.used || entry.active > 0 || entry.stream !== undefined) continue;
+      if (source !== undefined && entry.source !== source) continue;
+      if (oldest === undefined || entry.lastActive < oldest.lastActive) oldest = entry;
+    }
+    return oldest;
   }
 
   /** Every live session (for broadcasts). */

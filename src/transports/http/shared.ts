@@ -1,4 +1,4 @@
-import type { SessionRecord, StateAdapter } from '../../adapter';
+import type { SessionCreation, SessionLimits, SessionRecord, StateAdapter } from '../../adapter';
 import { type LoggingLevel, type Peer, type ProtocolVersion, SharedStateError } from '../../core';
 import type { SessionEntry } from './sessions';
 
@@ -24,10 +24,11 @@ export function changesSession(value: unknown): boolean {
 
 /** What the adapter keeps of a session: its record. */
 export function recordOf(entry: SessionEntry): SessionRecord {
-  const { session, owner } = entry;
+  const { session, owner, source } = entry;
   const peer = session.peer;
   const record: SessionRecord = { id: session.id! };
   if (owner !== undefined) record.owner = owner;
+  if (source !== undefined) record.source = source;
   if (peer.revision !== undefined) record.revision = peer.revision;
   if (peer.clientCapabilities !== undefined) record.clientCapabilities = peer.clientCapabilities;
   if (peer.clientInfo !== undefined) record.clientInfo = peer.clientInfo;
@@ -39,11 +40,11 @@ export function recordOf(entry: SessionEntry): SessionRecord {
 /** Copies a record's state onto a session's peer (a session this process takes over or learns about). */
 export function applyRecord(peer: Peer, record: SessionRecord): void {
   peer.revision = record.revision as ProtocolVersion | undefined;
-  peer.clientCapabilities = record.clientCapabilities;
-  peer.clientInfo = record.clientInfo;
+  peer.remember(record.clientCapabilities, record.clientInfo);
   peer.logLevel = record.logLevel as LoggingLevel | undefined;
-  peer.subscriptions.clear();
-  for (const uri of record.subscriptions ?? []) peer.subscriptions.add(uri);
+  peer.clearSubscriptions();
+  // Accepted by the process that took them: restored without the checks, still charged.
+  for (const uri of record.subscriptions ?? []) peer.subscribe(uri, true);
 }
 
 /** An adapter's failure as a {@link SharedStateError} (what the transport answers `503` for). */
@@ -62,14 +63,17 @@ export class SessionRecords {
   constructor(
     readonly adapter: StateAdapter,
     private readonly ttl: number,
-    private readonly max: number,
+    private readonly limits: SessionLimits,
     private readonly report: (error: unknown) => void,
   ) {}
 
-  /** Stores a new session's record; false when the cluster holds `max` sessions already. */
-  async create(entry: SessionEntry): Promise<boolean> {
+  /**
+   * Stores a new session's record, unless the cluster holds `max` sessions already (`'full'`) or
+   * the entry's source holds `perSource` of them (`'source-full'`).
+   */
+  async create(entry: SessionEntry): Promise<SessionCreation> {
     try {
-      return await this.adapter.sessions.create(recordOf(entry), this.ttl, this.max);
+      return await this.adapter.sessions.create(recordOf(entry), this.ttl, this.limits);
     } catch (error) {
       throw sharedStateFailure(this.adapter, error);
     }

@@ -68,6 +68,7 @@ export async function openSessionStream(
   res: ServerResponse,
   entry: SessionEntry,
 ): Promise<void> {
+  entry.used = true; // (a session with a stream is in use: never evicted)
   const sessionId = entry.session.id!;
   const headers = { 'Mcp-Session-Id': sessionId };
   const { keepAliveInterval, sseRetry } = endpoint.options;

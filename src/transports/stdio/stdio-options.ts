@@ -30,6 +30,31 @@ export interface StdioTransportOptions<C = unknown> {
    * `requestTimeout` was a POST's whole deadline. Still honoured here with its old meaning.
    */
   requestTimeout?: number;
+  /**
+   * The most resource subscriptions the client may hold at once (default 100; `0` no limit): one
+   * more `resources/subscribe`, or a `subscriptions/listen` naming more URIs, gets `-32602`.
+   */
+  maxSubscriptions?: number;
+  /** The longest resource URI the client may subscribe to, in characters (default 2 048; `0` no limit). */
+  maxUriLength?: number;
+}
+
+/** The defaults of the subscription limits. */
+const LIMIT_DEFAULTS = { maxSubscriptions: 100, maxUriLength: 2048 } as const;
+
+/** A limit: a whole number of 0 or more (`0`: none), or its default. */
+function limitOf(
+  options: StdioTransportOptions<unknown>,
+  name: keyof typeof LIMIT_DEFAULTS,
+): number {
+  const value = options[name];
+  if (value === undefined) return LIMIT_DEFAULTS[name];
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
+    throw new ConfigurationRangeError(
+      `StdioTransport: "${name}" must be a whole number of 0 or more (got ${String(value)}); 0 means no limit, the default is ${LIMIT_DEFAULTS[name]}.`,
+    );
+  }
+  return value;
 }
 
 function isReadable(value: unknown): value is Readable {
@@ -64,6 +89,8 @@ export interface ResolvedStdioOptions {
   output: Writable;
   error: Writable;
   clientRequestTimeout: number | undefined;
+  maxSubscriptions: number;
+  maxUriLength: number;
 }
 
 /**
@@ -123,5 +150,7 @@ export function resolveOptions<C>(options: StdioTransportOptions<C>): ResolvedSt
   }
   const clientRequestTimeout = timeout as number | undefined;
 
-  return { line, input, output, error, clientRequestTimeout };
+  const maxSubscriptions = limitOf(options, 'maxSubscriptions');
+  const maxUriLength = limitOf(options, 'maxUriLength');
+  return { line, input, output, error, clientRequestTimeout, maxSubscriptions, maxUriLength };
 }

@@ -101,13 +101,14 @@ export class StdioTransport<C = unknown> {
    */
   constructor(servable: Servable<C>, options: StdioTransportOptions<C> = {}) {
     this.core = coreOf(servable);
-    const { line, input, output, error, clientRequestTimeout } = resolveOptions(options);
+    const { line, input, output, error, clientRequestTimeout, maxSubscriptions, maxUriLength } =
+      resolveOptions(options);
     this.context = options.context;
     this.line = line;
     this.input = input;
     this.output = output;
     this.error = error;
-    this.peer = new Peer({ clientRequestTimeout });
+    this.peer = new Peer({ clientRequestTimeout, maxSubscriptions, maxUriLength });
     this.link = {
       peer: this.peer,
       send: (message: JsonObject) => this.send(JSON.stringify(message)),

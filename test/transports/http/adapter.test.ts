@@ -65,6 +65,8 @@ describe('state adapter', () => {
         revision: '2025-11-25',
         clientCapabilities: {},
         clientInfo: { name: 'http-test', version: '1.0.0' },
+        // Who opened it, for maxSessionsPerIdentity (anonymous: the address; issue 19).
+        source: 'ip:127.0.0.1',
       });
       const level = await post(
         server.url,

@@ -66,12 +66,17 @@ async function waitFor(check: () => Promise<boolean>, ms: number): Promise<void>
   }
 }
 
-/** An initialize of about `bytes` bytes: `{}` after `{}` inside capabilities. */
+/**
+ * An initialize of about `bytes` bytes, cheap to parse but costly to keep: a `clientInfo.name`
+ * of nearly all of it (a kept prefix of it must not pin the whole string), and 64 KiB of `{}`
+ * in `capabilities` (each one an object once parsed, bounded by the kept copy's node budget).
+ */
 function hugeInitialize(bytes: number): string {
-  const message = initializeMessage();
-  const text = JSON.stringify(message);
-  const pad = '{},'.repeat(Math.floor(bytes / 3));
-  return text.replace('"capabilities":{}', `"capabilities":{"experimental":{"a":[${pad}{}]}}`);
+  const objects = '{},'.repeat(Math.floor((64 * 1024) / 3));
+  const name = 'n'.repeat(bytes - 64 * 1024);
+  return JSON.stringify(initializeMessage())
+    .replace('"capabilities":{}', `"capabilities":{"experimental":{"a":[${objects}{}]}}`)
+    .replace('"name":"http-test"', `"name":"${name}"`);
 }
 
 describe('hardening under load', () => {
@@ -100,8 +105,8 @@ describe('hardening under load', () => {
     } finally {
       await stop(child);
     }
-    // (About 10 s on an idle machine; the bound leaves room for a shared one.)
-  }, 180_000);
+    // (Bounded by its work, 50 bodies; the time bound only stops a hang.)
+  }, 120_000);
 
   test('2,000 calls that never settle: the heap returns to its baseline and the session expires', async () => {
     const child = await start({ postTimeout: 100, sessionIdleTimeout: 1000 });

@@ -203,12 +203,19 @@ export interface RawResponse {
 
 export function raw(
   url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
+  options: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+    /** The local address to send from (another loopback address, for a second client). */
+    localAddress?: string;
+  } = {},
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
+    const { method = 'GET', headers, localAddress } = options;
     const req = httpRequest(
       url,
-      { method: options.method ?? 'GET', headers: options.headers, agent: false },
+      { method, headers, agent: false, ...(localAddress === undefined ? {} : { localAddress }) },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -20,7 +20,7 @@ function request(headers: Record<string, string | string[]>): IncomingMessage {
 function setup(options: { authenticated?: boolean; strictVersion?: boolean } = {}) {
   const adapter = memoryAdapter();
   const store = new SessionStore({ idleTimeout: 0, max: 10, clientRequestTimeout: 1000 });
-  const records = new SessionRecords(adapter, 0, 10, () => {});
+  const records = new SessionRecords(adapter, 0, { max: 10, perSource: 0 }, () => {});
   const gate = new SessionGate({
     store,
     records,

@@ -354,13 +354,20 @@ describe('session expiry and limits', () => {
     await fetch(server.url, { method: 'DELETE', headers });
   });
 
-  test('maxSessions: an initialize past it → 503; a freed slot opens again', async () => {
+  test('maxSessions: with every session in use, an initialize past it → 503; a freed slot opens again', async () => {
     const opened = [];
-    for (let i = 0; i < 3; i += 1) opened.push(await initialize(server.url));
+    for (let i = 0; i < 3; i += 1) {
+      const session = await initialize(server.url);
+      // Used after initialize (a request): not evictable (issue 19, fairness).
+      expect((await post(server.url, rpc('ping'), session.headers)).status).toBe(200);
+      opened.push(session);
+    }
     const refused = await post(server.url, initializeMessage());
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('10');
-    expect((await jsonOf(refused)).error.message).toMatch(/^Service Unavailable/);
+    expect(await refused.text()).toBe(
+      '{"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Service Unavailable: the server holds as many sessions as it may (maxSessions), all in use; try again later"}}',
+    );
     // Sessions at the limit still work.
     expect((await post(server.url, rpc('ping'), opened[0]!.headers)).status).toBe(200);
     await fetch(server.url, { method: 'DELETE', headers: opened[0]!.headers });

@@ -419,6 +419,75 @@ describe('StdioTransport: server-wide notifications', () => {
     expect(await h.serving).toBe(0);
     expect(h.lines()).toHaveLength(3);
   });
+  it('bounds subscriptions: maxSubscriptions and maxUriLength answer -32602 (issue 19)', async () => {
+    const core = server(
+      {},
+      {
+        resources: () => [{ uri: 'note://1', name: 'one' }],
+        reader: (uri) => [{ uri, text: 'one' }],
+        subscriptions: true,
+      },
+    );
+    const h = harness(core, { maxSubscriptions: 1, maxUriLength: 12 });
+    const subscribe = (id: number, uri: string) =>
+      `{"jsonrpc":"2.0","id":${id},"method":"resources/subscribe","params":{"uri":"${uri}"}}`;
+    h.send(
+      initialize(),
+      subscribe(1, 'note://1'),
+      subscribe(2, 'note://2'),
+      subscribe(3, 'note://123456'),
+    );
+    // (Answers go out as each call ends: in id order here.)
+    const lines = (await h.until(4)).filter((line) => !line.includes('"id":0'));
+    lines.sort((x, y) => x.localeCompare(y));
+    expect(lines).toEqual([
+      '{"jsonrpc":"2.0","id":1,"result":{}}',
+      '{"jsonrpc":"2.0","id":2,"error":{"code":-32602,"message":"Invalid params: resources/subscribe: this client already holds the most subscriptions allowed (1); unsubscribe from one first","data":{"reason":"resources/subscribe: this client already holds the most subscriptions allowed (1); unsubscribe from one first","limit":1}}}',
+      '{"jsonrpc":"2.0","id":3,"error":{"code":-32602,"message":"Invalid params: resources/subscribe: a URI must not exceed 12 characters (got 13); subscribe to a shorter one","data":{"reason":"resources/subscribe: a URI must not exceed 12 characters (got 13); subscribe to a shorter one","limit":12}}}',
+    ]);
+    h.input.end();
+    expect(await h.serving).toBe(0);
+  });
+
+  it('a 2026-07-28 subscriptions/listen naming more URIs than maxSubscriptions is -32602, with no acknowledgement', async () => {
+    const core = server(
+      {},
+      {
+        resources: () => [{ uri: 'note://1', name: 'one' }],
+        reader: (uri) => [{ uri, text: 'one' }],
+        subscriptions: true,
+      },
+    );
+    const h = harness(core, { maxSubscriptions: 2 });
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': {},
+    };
+    h.send(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 'l1',
+        method: 'subscriptions/listen',
+        params: {
+          notifications: { resourceSubscriptions: ['note://1', 'note://2', 'note://3'] },
+          _meta: meta,
+        },
+      }),
+    );
+    expect(await h.until(1)).toEqual([
+      '{"jsonrpc":"2.0","id":"l1","error":{"code":-32602,"message":"Invalid params: subscriptions/listen: at most 2 resource subscriptions are allowed at once (got 3); watch fewer URIs","data":{"reason":"subscriptions/listen: at most 2 resource subscriptions are allowed at once (got 3); watch fewer URIs","limit":2}}}',
+    ]);
+    h.input.end();
+    expect(await h.serving).toBe(0);
+  });
+
+  it.each([-1, 1.5, '3'])('throws a RangeError for maxSubscriptions %p', (value) => {
+    expect(
+      () => new StdioTransport(server({}), { maxSubscriptions: value as unknown as number }),
+    ).toThrow(
+      `StdioTransport: "maxSubscriptions" must be a whole number of 0 or more (got ${String(value)}); 0 means no limit, the default is 100.`,
+    );
+  });
 });
 
 describe('StdioTransport: shutdown', () => {
