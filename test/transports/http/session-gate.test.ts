@@ -90,7 +90,7 @@ describe('SessionGate', () => {
     const elsewhere = new SessionStore({ idleTimeout: 0, max: 10, clientRequestTimeout: 1000 });
     const theirs = opened(elsewhere);
     theirs.session.peer.logLevel = 'error';
-    expect(await records.create(theirs)).toBe(true);
+    expect(await records.create(theirs)).toBe('created');
     const id = theirs.session.id!;
     const adopted = await gate.enter(request({ 'mcp-session-id': id }), undefined);
     expect(adopted).not.toBeInstanceOf(GateRefusal);
