@@ -59,6 +59,24 @@ const url =
     return raw;
   };
 
+const redisUrl = (raw: string): string => {
+  if (!/^rediss?:\/\/[^/]/.test(raw) || !URL.canParse(raw))
+    throw new UsageError(
+      `--redis must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379 (got "${raw}").`,
+    );
+  return raw;
+};
+
+/** The most processes `--workers` starts. */
+export const MAX_WORKERS = 64;
+
+const workers = (raw: string): number => {
+  const n = Number(raw);
+  if (raw.trim() === '' || !Number.isInteger(n) || n < 1 || n > MAX_WORKERS)
+    throw new UsageError(`--workers must be a number from 1 to ${MAX_WORKERS} (got "${raw}").`);
+  return n;
+};
+
 /** Every flag of `serve` and `devtools`. Add a row to add a flag. */
 export const FLAGS = {
   stdio: {
@@ -126,6 +144,23 @@ export const FLAGS = {
     http: true,
     parse: url('--jwt-audience'),
     help: "the tokens' audience (default: the endpoint's URL)",
+  },
+  redis: {
+    type: 'string',
+    value: 'URL',
+    commands: ['serve'],
+    http: true,
+    parse: redisUrl,
+    help: 'keep sessions, streams and notifications in Redis, shared by every process (needs the ioredis package)',
+  },
+  workers: {
+    type: 'string',
+    value: 'N',
+    commands: ['serve'],
+    http: true,
+    default: 1,
+    parse: workers,
+    help: 'serve from N processes on one port (node:cluster); more than 1 needs --redis',
   },
 } satisfies Record<string, FlagSpec>;
 
@@ -207,6 +242,13 @@ export function parseFlags(args: readonly string[], command: Command): ServeFlag
       throw new UsageError(`${list} go with --http.`);
     }
   }
+  const count = values.workers as number | undefined;
+  if (count !== undefined && count > 1 && !given.has('redis'))
+    throw new UsageError(
+      values.stateless === true
+        ? `--workers ${count} needs --redis URL: each process would seal requestState (MCP 2026-07-28) with its own secret and keep its own enabled tools, so a retry may land on a process that cannot open it. Add --redis redis://127.0.0.1:6379, or run one worker.`
+        : `--workers ${count} needs --redis URL: each process would keep its own sessions, so a client's next request may land on a process that does not know its session. Add --redis redis://127.0.0.1:6379, or run one worker.`,
+    );
   return { module, transport, help, values };
 }
 

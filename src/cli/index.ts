@@ -1,9 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { UsageError } from '../core';
+import type { StateAdapter } from '../adapter';
+import { ConfigurationError, SharedStateError, UsageError } from '../core';
 import { flagsSynopsis, flagsUsage, parseFlags, type ServeFlags } from './flags';
 import { type LoadedApplication, loadApplication } from './load';
+import {
+  isWorker,
+  leavePrimary,
+  runPrimary,
+  tellFailed,
+  tellListening,
+  workerName,
+  workerStopped,
+} from './workers';
 
 /**
  * Where the command line reads and writes: the process's own streams and directory by
@@ -82,12 +92,42 @@ function stopped(signal: AbortSignal | undefined): Promise<void> {
 // Errors of listen() that mean the address given is not one this machine can listen on.
 const NO_SUCH_ADDRESS = new Set(['EADDRNOTAVAIL', 'ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EINVAL']);
 
-/** Serves `app` as the flags say; resolves to the exit code when serving ends. */
+/** Prints where the server listens: one line, then the configuration an MCP client takes. */
+function announce(url: string, io: CliIo, say: (text: string) => void): void {
+  say(`serving at ${url}`);
+  (io.error ?? process.stderr).write(
+    `Client configuration:\n${JSON.stringify({ mcpServers: { app: { type: 'http', url } } }, null, 2)}\n`,
+  );
+}
+
+/**
+ * The Redis adapter of `--redis URL` (undefined without it). `declarative-mcp/redis` and its
+ * ioredis are loaded only then: a missing ioredis is a usage error that says what to install.
+ */
+function redisFor(flags: ServeFlags, say: (text: string) => void): StateAdapter | undefined {
+  const url = flags.values.redis as string | undefined;
+  if (url === undefined) return undefined;
+  try {
+    const { redisAdapter } = require('../redis') as typeof import('../redis');
+    // Outages while serving: one line per outage and process, on stderr (never stdout).
+    return redisAdapter({ url, onError: (error) => say(error.message) });
+  } catch (error) {
+    if (ConfigurationError.is(error)) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+/**
+ * Serves `app` as the flags say; resolves to the exit code when serving ends. A worker of
+ * `--workers` tells its primary where it listens (the primary prints the URL once) and stops
+ * on `stop` rather than on signals of its own.
+ */
 async function serve(
   app: LoadedApplication,
   flags: ServeFlags,
   io: CliIo,
   say: (text: string) => void,
+  worker?: Promise<void>,
 ): Promise<number> {
   if (flags.transport === 'stdio') {
     const { serveStdio } = require('../transports/stdio') as typeof import('../transports/stdio');
@@ -99,6 +139,7 @@ async function serve(
   const host = flags.values.host as string;
   const issuer = flags.values['jwt-issuer'] as string | undefined;
   const audience = flags.values['jwt-audience'] as string | undefined;
+  const adapter = redisFor(flags, say);
   let server: Awaited<ReturnType<typeof serveHttp>>;
   try {
     server = await serveHttp(app as never, {
@@ -107,8 +148,10 @@ async function serve(
       path: (flags.values.path as string | undefined) ?? '/mcp',
       sessions: flags.values.stateless !== true,
       ...(issuer === undefined ? {} : { authenticate: jwtAuth({ issuer, audience }) }),
+      ...(adapter === undefined ? {} : { adapter }),
     });
   } catch (error) {
+    await adapter?.close();
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') {
       throw new UsageError(
@@ -127,14 +170,19 @@ async function serve(
     }
     throw error;
   }
-  // Listen for the signals before printing the URL: whoever reads it may stop us at once.
-  const stop = stopped(io.signal);
-  say(`serving at ${server.url}`);
-  (io.error ?? process.stderr).write(
-    `Client configuration:\n${JSON.stringify({ mcpServers: { app: { type: 'http', url: server.url } } }, null, 2)}\n`,
-  );
+  let stop: Promise<void>;
+  if (worker === undefined) {
+    // Listen for the signals before printing the URL: whoever reads it may stop us at once.
+    stop = stopped(io.signal);
+    announce(server.url, io, say);
+  } else {
+    stop = worker;
+    await tellListening(server.url);
+  }
   await stop;
   await server.close();
+  // The adapter was given to serveHttp, so closing it is ours.
+  await adapter?.close();
   return 0;
 }
 
@@ -186,6 +234,8 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
     error.write(`${prefix}: ${text}\n`);
   };
   const usage = command === 'serve' ? SERVE_USAGE : command === 'devtools' ? DEVTOOLS_USAGE : HELP;
+  // In a worker of `serve --workers` (forked by the primary below): when the primary says stop.
+  let worker: Promise<void> | undefined;
   try {
     if (command === undefined) throw new UsageError('Give a command: serve or devtools.');
     if (command === '--help' || command === '-h' || command === 'help') {
@@ -206,10 +256,28 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
     }
     const cwd = io.cwd ?? process.cwd();
     if (command === 'serve') {
+      const workers = flags.values.workers as number;
+      if (workers > 1 && isWorker()) worker = workerStopped();
       if (flags.module === undefined)
         throw new UsageError('serve needs a module, e.g. declarative-mcp serve dist/server.js');
+      if (workers > 1 && worker === undefined) {
+        // The primary loads nothing: each worker loads the module and says how it went.
+        return await runPrimary({
+          argv,
+          workers,
+          cwd,
+          signal: io.signal,
+          error,
+          say,
+          serving: (url) => announce(url, io, say),
+        });
+      }
       guardBeforeLoading(flags, io);
-      return await serve(await loadApplication(flags.module, cwd), flags, io, say);
+      const app = await loadApplication(flags.module, cwd);
+      // A worker's lines while serving say which worker speaks.
+      const speaker =
+        worker === undefined ? say : (text: string) => say(`${workerName()}: ${text}`);
+      return await serve(app, flags, io, speaker, worker);
     }
     guardBeforeLoading(flags, io);
     const app =
@@ -226,13 +294,18 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
     });
     return await serve(devtools as unknown as LoadedApplication, flags, io, say);
   } catch (problem) {
-    if (UsageError.is(problem)) {
-      say(problem.message);
-      error.write(`\n${usage}`);
-      return 2;
-    }
-    say((problem as Error)?.stack ?? String(problem));
-    return 1;
+    // Shared state out of reach is the environment's failure, not a bug: its message, no stack.
+    const [code, text] = UsageError.is(problem)
+      ? [2, `${prefix}: ${problem.message}\n\n${usage}`]
+      : SharedStateError.is(problem)
+        ? [1, `${prefix}: ${problem.message}\n`]
+        : [1, `${prefix}: ${(problem as Error)?.stack ?? String(problem)}\n`];
+    // A worker's start-up failure is printed once, by its primary.
+    if (worker !== undefined) await tellFailed(code, text);
+    else error.write(text);
+    return code;
+  } finally {
+    if (worker !== undefined) leavePrimary();
   }
 }
 

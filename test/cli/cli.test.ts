@@ -148,7 +148,7 @@ describe('in-process: runCli(argv, io)', () => {
   test.each([
     [
       ['serve', '--help'],
-      /^Usage: declarative-mcp serve <module> \[--stdio \| --http \[--port N\] \[--host H\] \[--path P\] \[--stateless\] \[--jwt-issuer URL\] \[--jwt-audience URL\]\]\n/,
+      /^Usage: declarative-mcp serve <module> \[--stdio \| --http \[--port N\] \[--host H\] \[--path P\] \[--stateless\] \[--jwt-issuer URL\] \[--jwt-audience URL\] \[--redis URL\] \[--workers N\]\]\n/,
     ],
     [['serve', '-h'], /^Usage: declarative-mcp serve <module> /],
     [
@@ -165,6 +165,9 @@ describe('in-process: runCli(argv, io)', () => {
         '\n  --port N            HTTP port (default 3000; 0 picks a free one)\n',
       );
       expect(out).toContain('\n  --stateless         HTTP without sessions\n');
+      expect(out).toContain(
+        '\n  --workers N         serve from N processes on one port (node:cluster); more than 1 needs --redis\n',
+      );
       expect(out).toContain(
         '\n  --jwt-issuer URL    require OAuth 2.1 JWT access tokens from this issuer (needs the jose package)\n',
       );
@@ -191,8 +194,33 @@ describe('in-process: runCli(argv, io)', () => {
     ],
     [
       ['serve', NOTES, '--port', '3000'],
-      'declarative-mcp serve: --port, --host, --path, --stateless, --jwt-issuer and --jwt-audience go with --http.',
+      'declarative-mcp serve: --port, --host, --path, --stateless, --jwt-issuer, --jwt-audience, --redis and --workers go with --http.',
     ],
+    [
+      ['serve', NOTES, '--workers', '2', '--redis', 'redis://127.0.0.1:6379'],
+      'declarative-mcp serve: --port, --host, --path, --stateless, --jwt-issuer, --jwt-audience, --redis and --workers go with --http.',
+    ],
+    [
+      ['serve', NOTES, '--http', '--workers', '4'],
+      "declarative-mcp serve: --workers 4 needs --redis URL: each process would keep its own sessions, so a client's next request may land on a process that does not know its session. Add --redis redis://127.0.0.1:6379, or run one worker.",
+    ],
+    [
+      ['serve', NOTES, '--http', '--stateless', '--workers=2'],
+      'declarative-mcp serve: --workers 2 needs --redis URL: each process would seal requestState (MCP 2026-07-28) with its own secret and keep its own enabled tools, so a retry may land on a process that cannot open it. Add --redis redis://127.0.0.1:6379, or run one worker.',
+    ],
+    [
+      ['serve', NOTES, '--http', '--workers', '0', '--redis', 'redis://127.0.0.1:6379'],
+      'declarative-mcp serve: --workers must be a number from 1 to 64 (got "0").',
+    ],
+    [
+      ['serve', NOTES, '--http', '--workers', 'all'],
+      'declarative-mcp serve: --workers must be a number from 1 to 64 (got "all").',
+    ],
+    [
+      ['serve', NOTES, '--http', '--redis', 'http://127.0.0.1:6379'],
+      'declarative-mcp serve: --redis must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379 (got "http://127.0.0.1:6379").',
+    ],
+    [['devtools', '--workers', '2'], 'declarative-mcp devtools: Unknown option --workers.'],
     [
       ['serve', NOTES, '--http', '--port', '70000'],
       'declarative-mcp serve: --port must be a number from 0 to 65535 (got "70000").',
