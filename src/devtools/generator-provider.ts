@@ -126,6 +126,18 @@ const TestArgs = z.object({
     .optional()
     .describe('Arguments for the passing call (default: a sample of its schema).'),
   container: z.boolean().default(false).describe("Resolve the provider from typedi's Container."),
+  nest: z
+    .boolean()
+    .optional()
+    .describe(
+      'The NestJS form: the test boots a Nest testing module (@nestjs/testing) and drives the McpApplication that DeclarativeMcpModule built (default: true when the introspected application is a Nest one).',
+    ),
+  nestModule: z
+    .string()
+    .optional()
+    .describe(
+      'With nest: your Nest module (imported from module) that provides the provider and imports DeclarativeMcpModule; without it the test imports DeclarativeMcpModule.forRoot and provides the provider alone.',
+    ),
 });
 
 function answer(make: () => Stub, next?: string): string {
@@ -223,13 +235,13 @@ export class DevtoolsGenerators {
     name: 'generate_test_stub',
     title: 'Generate a test',
     description:
-      "A jest test that drives one tool through the in-memory client (connect from declarative-mcp/testing): it is listed, answers valid arguments, and refuses invalid ones with isError. Uses the introspected application's schema and scopes when it has the tool. Returns TypeScript in a ```ts block.",
+      "A jest test that drives one tool through the in-memory client (connect from declarative-mcp/testing): it is listed, answers valid arguments, and refuses invalid ones with isError. Uses the introspected application's schema and scopes when it has the tool. With nest: true, the application comes from a Nest testing module (@nestjs/testing). Returns TypeScript in a ```ts block.",
     input: TestArgs,
     annotations: READ_ONLY,
   })
   generateTestStub(args: z.infer<typeof TestArgs>): string {
-    const known = this.state
-      .application()
+    const application = this.state.application();
+    const known = application
       ?.describe()
       .find((info) => info.kind === 'tool' && info.key === args.tool);
     if (known === undefined && !/^[A-Za-z0-9_.-]{1,128}$/.test(args.tool)) {
@@ -248,6 +260,9 @@ export class DevtoolsGenerators {
         args: args.args,
         scopes: known?.scopes,
         container: args.container,
+        nest:
+          args.nest ?? (args.nestModule !== undefined || application?.framework?.name === 'nestjs'),
+        nestModule: args.nestModule,
       }),
     );
   }

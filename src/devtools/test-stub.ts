@@ -4,7 +4,7 @@
  */
 import { Imports, kebab, pascal, quote } from './code';
 import { fieldsSchema, parseFields } from './field-spec';
-import { type Stub, StubError } from './stubs';
+import { checkedClass, type Stub, StubError } from './stubs';
 
 type Schema = Record<string, unknown>;
 
@@ -126,6 +126,17 @@ export interface TestStubRequest {
   scopes?: readonly string[];
   /** Resolve the provider from typedi's `Container`. */
   container?: boolean;
+  /**
+   * The Nest form: the test boots a Nest testing module (`@nestjs/testing`) and drives the
+   * `McpApplication` that `DeclarativeMcpModule` built from it.
+   */
+  nest?: boolean;
+  /**
+   * With `nest`: the user's Nest module to import (from `module`), which provides the provider and
+   * imports `DeclarativeMcpModule`. Without it the test imports `DeclarativeMcpModule.forRoot`
+   * and provides the provider itself.
+   */
+  nestModule?: string;
 }
 
 /** A jest test file for one tool. */
@@ -142,33 +153,83 @@ export function testStub(request: TestStubRequest): Stub {
   const args = request.args ?? (sampleOf(schema) as Schema);
   const invalid = invalidOf(schema);
   const module = request.module ?? `./${kebab(provider)}`;
-  const imports = new Imports()
+  if (request.nestModule !== undefined && request.nest !== true) {
+    throw new StubError('nestModule is for the Nest form: give nest: true with it.');
+  }
+  const imports = new Imports();
+  if (request.nest === true) {
+    imports.add('@nestjs/testing', ['Test']).add('@nestjs/testing', ['TestingModule'], true);
+  }
+  imports
     .add('declarative-mcp', ['McpApplication'])
     .add('declarative-mcp/testing', ['connect'])
-    .add('declarative-mcp/testing', ['TestClient'], true)
-    .add(module, [provider]);
-  if (request.container === true) imports.add('typedi', ['Container']);
+    .add('declarative-mcp/testing', ['TestClient'], true);
+  if (request.container === true && request.nest !== true) imports.add('typedi', ['Container']);
   const scopes = (request.scopes ?? []).map(quote).join(', ');
   const json = (value: unknown): string => JSON.stringify(value);
+  const connectLines = [
+    '    // What every call receives as its context, as a transport would pass it.',
+    `    client = await connect(app, { identity: { id: 'test-user', scopes: [${scopes}] } });`,
+  ];
+  let setup: string[];
+  if (request.nest === true) {
+    const nestModule =
+      request.nestModule === undefined ? undefined : checkedClass(request.nestModule);
+    if (nestModule !== undefined) imports.add(module, [nestModule]);
+    else imports.add('declarative-mcp/nestjs', ['DeclarativeMcpModule']).add(module, [provider]);
+    setup = [
+      '  let nest: TestingModule;',
+      '  let client: TestClient;',
+      '',
+      '  beforeEach(async () => {',
+      ...(nestModule !== undefined
+        ? [
+            `    // ${nestModule} provides ${provider} and imports DeclarativeMcpModule: Nest builds the`,
+            '    // providers with their injected services, as in the application.',
+            `    nest = await Test.createTestingModule({ imports: [${nestModule}] }).compile();`,
+          ]
+        : [
+            `    // ${provider} as a Nest provider; add the providers it injects (or import your own module).`,
+            '    nest = await Test.createTestingModule({',
+            "      imports: [DeclarativeMcpModule.forRoot({ name: 'test', version: '0.0.0', http: false })],",
+            `      providers: [${provider}],`,
+            '    }).compile();',
+          ]),
+      '    // The application DeclarativeMcpModule built from the Nest providers.',
+      '    const app = nest.get(McpApplication);',
+      ...connectLines,
+      '  });',
+      '',
+      '  afterEach(async () => {',
+      '    client.close();',
+      '    await nest.close();',
+      '  });',
+      '',
+    ];
+  } else {
+    imports.add(module, [provider]);
+    setup = [
+      '  let client: TestClient;',
+      '',
+      '  beforeEach(async () => {',
+      '    const app = McpApplication.create({',
+      "      name: 'test',",
+      "      version: '0.0.0',",
+      `      providers: [${provider}],`,
+      ...(request.container === true ? ['      container: Container,'] : []),
+      '    });',
+      ...connectLines,
+      '  });',
+      '',
+      '  afterEach(() => client.close());',
+      '',
+    ];
+  }
   const lines = [
     imports.render(),
     '',
     `describe(${quote(`tool ${tool}`)}, () => {`,
-    '  let client: TestClient;',
-    '',
-    '  beforeEach(async () => {',
-    '    const app = McpApplication.create({',
-    "      name: 'test',",
-    "      version: '0.0.0',",
-    `      providers: [${provider}],`,
-    ...(request.container === true ? ['      container: Container,'] : []),
-    '    });',
-    '    // What every call receives as its context, as a transport would pass it.',
-    `    client = await connect(app, { identity: { id: 'test-user', scopes: [${scopes}] } });`,
-    '  });',
-    '',
-    '  afterEach(() => client.close());',
-    '',
+    ...setup,
     "  test('is listed with an object input schema', async () => {",
     `    const listed = (await client.listTools()).find((t) => t.name === ${quote(tool)});`,
     "    expect(listed?.inputSchema).toMatchObject({ type: 'object' });",
@@ -194,6 +255,9 @@ export function testStub(request: TestStubRequest): Stub {
   return {
     file: `${kebab(pascal(tool))}.test.ts`,
     code: lines.join('\n'),
-    summary: `A jest test of the tool "${tool}" through the in-memory client, importing ${provider} from ${module}.`,
+    summary:
+      request.nest === true
+        ? `A jest test of the tool "${tool}" through the in-memory client on the application of a Nest testing module (@nestjs/testing), importing ${request.nestModule ?? provider} from ${module}.`
+        : `A jest test of the tool "${tool}" through the in-memory client, importing ${provider} from ${module}.`,
   };
 }

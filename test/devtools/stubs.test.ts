@@ -90,6 +90,25 @@ const CASES: Array<{
       context: true,
       nest: true,
     },
+    // The Nest test imports the generated module, which provides the service Nest injects.
+    test: {
+      tool: 'cancel',
+      provider: 'OrderTools',
+      fields: 'order: integer',
+      nest: true,
+      nestModule: 'OrderModule',
+    },
+  },
+  {
+    // The Nest test without a module: DeclarativeMcpModule.forRoot and the provider alone.
+    dir: 'provider-nest-bare',
+    tool: 'generate_provider_stub',
+    args: {
+      name: 'NoteTools',
+      tools: [{ name: 'find_note', fields: 'title: string' }],
+      nest: true,
+    },
+    test: { tool: 'find_note', provider: 'NoteTools', fields: 'title: string', nest: true },
   },
   { dir: 'resource-fixed', tool: 'generate_resource_stub', args: { uri: 'notes://index' } },
   {
@@ -303,11 +322,15 @@ beforeAll(async () => {
           join(ROOT, 'node_modules', 'ts-jest'),
           { tsconfig: join(DIR, 'tsconfig.jest.json'), diagnostics: false },
         ],
+        // NestJS 12 is ESM-only: compiled to CommonJS for jest, as the repository's own config does.
+        '/node_modules/@nestjs/.+\\.js$': join(ROOT, 'scripts', 'jest-esm.js'),
       },
+      transformIgnorePatterns: ['/node_modules/(?!@nestjs/)'],
       moduleNameMapper: {
         '^declarative-mcp$': join(ROOT, 'src/index.ts'),
         '^declarative-mcp/decorators$': join(ROOT, 'decorators/index.ts'),
         '^declarative-mcp/testing$': join(ROOT, 'src/testing/index.ts'),
+        '^declarative-mcp/nestjs$': join(ROOT, 'src/nestjs/index.ts'),
       },
       testTimeout: 30000,
     }),
@@ -415,8 +438,9 @@ test("the generated tests (and the docs' tests, and checks of the generated reso
     .filter((r) => r.status !== 'passed')
     .map((r) => `${r.name}\n${r.message}`);
   expect(failures).toEqual([]);
-  // 6 generated test files (3 or 2 tests each), 5 checks, and the docs' own tests.
-  expect(report.numTotalTestSuites).toBeGreaterThanOrEqual(6 + 5 + 2);
+  // 8 generated test files (3 or 2 tests each; 2 of them Nest), 5 checks, and the docs' own tests.
+  expect(report.numTotalTestSuites).toBeGreaterThanOrEqual(8 + 5 + 2);
   expect(report.numFailedTests).toBe(0);
-  expect(report.numPassedTests).toBeGreaterThanOrEqual(6 * 2 + 5 + 2);
+  expect(report.numPassedTests).toBeGreaterThanOrEqual(8 * 2 + 5 + 2);
+  expect(report.testResults.filter((r) => r.name.includes('provider-nest'))).toHaveLength(2);
 }, 180_000);

@@ -351,6 +351,16 @@ describe('tools', () => {
       ['generate_prompt_stub', { name: 'sum up' }, /not a usable prompt name/],
       ['generate_test_stub', { tool: 'forecast', provider: 'forecast tools' }, /not a class name/],
       ['generate_test_stub', { tool: 'a b' }, /not a valid tool name/],
+      [
+        'generate_test_stub',
+        { tool: 'forecast', nest: false, nestModule: 'WeatherModule' },
+        /nestModule is for the Nest form: give nest: true/,
+      ],
+      [
+        'generate_test_stub',
+        { tool: 'forecast', nest: true, nestModule: 'weather module' },
+        /is not a class name/,
+      ],
     ];
     for (const [tool, args, expected] of bad)
       expect(failureOf(await client.callTool(tool, args))).toMatch(expected);
@@ -384,6 +394,48 @@ describe('tools', () => {
     expect(code).toContain("scopes: ['echo:use']");
     expect(code).toContain(`callTool('echo', {"text":"examplexxx","times":2})`);
     expect(code).toContain(`callTool('echo', {"text":42,"times":2})`);
+    expect(code).not.toContain('@nestjs/testing');
     devtools.close();
+  });
+
+  test('generate_test_stub writes the Nest form for a Nest application, or when asked', async () => {
+    class Orders {
+      @Tool({ description: 'Cancels.', input: { type: 'object', properties: {} } })
+      cancel() {
+        return 'ok';
+      }
+    }
+    const app = McpApplication.create({ name: 'o', version: '1', providers: [Orders] });
+    // What describe_application reports for an application DeclarativeMcpModule built.
+    const nestLike = {
+      core: app.core,
+      describe: () => app.describe(),
+      framework: { name: 'nestjs', module: 'DeclarativeMcpModule', path: '/mcp', providers: [] },
+    };
+    const devtools = await connect(createDevtools({ app: nestLike }));
+    const code = codeOf(await devtools.callTool('generate_test_stub', { tool: 'cancel' }));
+    expect(code).toContain("import { Test, type TestingModule } from '@nestjs/testing';");
+    expect(code).toContain("import { DeclarativeMcpModule } from 'declarative-mcp/nestjs';");
+    expect(code).toContain('      providers: [Orders],');
+    expect(code).toContain('const app = nest.get(McpApplication);');
+    // nest: false still gives the plain form.
+    const plain = codeOf(
+      await devtools.callTool('generate_test_stub', { tool: 'cancel', nest: false }),
+    );
+    expect(plain).toContain('McpApplication.create({');
+    expect(plain).not.toContain('@nestjs/testing');
+    devtools.close();
+
+    const asked = codeOf(
+      await client.callTool('generate_test_stub', {
+        tool: 'cancel',
+        provider: 'OrderTools',
+        nestModule: 'OrderModule',
+        module: './orders.module',
+      }),
+    );
+    expect(asked).toContain("import { OrderModule } from './orders.module';");
+    expect(asked).toContain('Test.createTestingModule({ imports: [OrderModule] }).compile()');
+    expect(asked).not.toContain('DeclarativeMcpModule.forRoot');
   });
 });
