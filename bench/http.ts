@@ -117,7 +117,7 @@ export async function startServer(
 }
 
 /** One checked `tools/call` through the target (before and after each load run). */
-async function verify(target: HttpTarget): Promise<void> {
+export async function verify(target: HttpTarget): Promise<void> {
   const answer = await post(
     target.url,
     `${target.parts.head}0${target.parts.tail}`,
@@ -128,7 +128,8 @@ async function verify(target: HttpTarget): Promise<void> {
   }
 }
 
-interface CannonSummary {
+/** What one autocannon run found. */
+export interface CannonSummary {
   rps: number;
   p99: number;
   p50: number;
@@ -140,7 +141,7 @@ interface CannonSummary {
 }
 
 /** Runs autocannon in its own process against the target for `seconds`. */
-function cannon(target: HttpTarget, seconds: number): Promise<CannonSummary> {
+export function cannon(target: HttpTarget, seconds: number): Promise<CannonSummary> {
   const job = {
     url: target.url,
     headers: target.headers,

@@ -3,12 +3,13 @@
  * table (min / median / max of several repetitions, ratios on the medians, the floor and limit
  * rows, PASS/MISS per target) and writes bench/results.json. See bench/README.md.
  *
- *   node build/bench/run.js [inprocess] [stdio] [http] [memory] [coldstart]   (default: all)
+ *   node build/bench/run.js [inprocess] [stdio] [http] [memory] [coldstart] [cluster]   (default: all)
  *   BENCH_REPS=5 BENCH_SECONDS=3 node build/bench/run.js
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
+import { type ClusterResults, measureCluster, REDIS_SESSIONS } from './cluster';
 import { type ColdStartResults, measureColdStart } from './coldstart';
 import { note, type Stats } from './common';
 import { CONNECTIONS, type HttpResults, type HttpRun, measureHttp } from './http';
@@ -16,7 +17,7 @@ import { IN_FLIGHT, type InProcessResults, measureInProcess, PAIRS } from './inp
 import { type MemoryResults, measureMemory, SESSIONS } from './memory';
 import { measureStdio, type StdioResults } from './stdio';
 
-const SECTIONS = ['inprocess', 'stdio', 'http', 'memory', 'coldstart'] as const;
+const SECTIONS = ['inprocess', 'stdio', 'http', 'memory', 'coldstart', 'cluster'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const REPS = Number(process.env.BENCH_REPS ?? 3);
@@ -30,6 +31,7 @@ interface Results {
   http?: HttpResults;
   memory?: MemoryResults;
   coldstart?: ColdStartResults;
+  cluster?: ClusterResults;
 }
 
 interface Target {
@@ -221,10 +223,45 @@ function report(results: Results): Target[] {
     target('5e', 'cold start, ours ÷ SDK (ES module app)', esmVsSdk, '≤ 0.7', esmVsSdk <= 0.7);
   }
 
+  const cl = results.cluster;
+  if (cl !== undefined) {
+    heading(`7. scale-out, HTTP session, ${CONNECTIONS} connections`, 'req/s · p99 · failed');
+    const clusterRow = (label: string, run: ClusterResults['memory'], extra = '') =>
+      row(label, run.rps, integer, `p99 ${ms(run.p99.median)} · ${run.errors} failed${extra}`);
+    clusterRow('1 worker, in memory', cl.memory);
+    clusterRow(
+      '1 worker, Redis',
+      cl.redis1,
+      ` · ${times(cl.redis1.rps.median / cl.memory.rps.median)} in memory`,
+    );
+    clusterRow(
+      '2 workers, Redis',
+      cl.redis2,
+      ` · ${times(cl.redis2.rps.median / cl.memory.rps.median)} 1 worker in memory`,
+    );
+    lines.push(
+      `  Redis memory per idle session (MEMORY USAGE of ${integer(cl.sessions)} sessions' keys ÷ ${integer(cl.sessions)}): ${integer(cl.bytesPerSession)} bytes`,
+    );
+    target(
+      '7',
+      'Redis bytes per idle session',
+      cl.bytesPerSession,
+      '≤ 1024 B',
+      cl.bytesPerSession <= 1024,
+    );
+    if (cl.memory.errors + cl.redis1.errors + cl.redis2.errors > 0)
+      lines.push('  ! some requests failed (non-2xx, errors, timeouts or wrong bodies)');
+  }
+
   lines.push('');
   lines.push('Targets (ratios of medians in this run)');
   for (const t of targets) {
-    const value = t.id === '6' ? `${t.value.toFixed(1)} %` : times(t.value);
+    const value =
+      t.id === '6'
+        ? `${t.value.toFixed(1)} %`
+        : t.id === '7'
+          ? `${integer(t.value)} B`
+          : times(t.value);
     lines.push(
       `  ${t.pass ? 'PASS' : 'MISS'}  (${t.id}) ${t.what.padEnd(44)}${value.padStart(9)}   target ${t.goal}`,
     );
@@ -247,6 +284,7 @@ async function main(): Promise<void> {
     if (section === 'http') results.http = await measureHttp(REPS, HTTP_SECONDS);
     if (section === 'memory') results.memory = await measureMemory(REPS);
     if (section === 'coldstart') results.coldstart = await measureColdStart(COLD_REPS);
+    if (section === 'cluster') results.cluster = await measureCluster(REPS, HTTP_SECONDS);
     note(`${section} done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
   const sdk = sdkVersion();
@@ -277,6 +315,7 @@ async function main(): Promise<void> {
       inFlight: IN_FLIGHT,
       connections: CONNECTIONS,
       sessions: SESSIONS,
+      redisSessions: REDIS_SESSIONS,
     },
     sections,
     results,
