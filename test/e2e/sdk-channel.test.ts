@@ -241,21 +241,42 @@ describe.each([
   });
 
   it('progress reaches onprogress, in order, before the result', async () => {
+    // What the server writes, in the order the client's transport reads it.
+    const transport = main.client.transport!;
+    const wire: unknown[] = [];
+    const deliver = transport.onmessage!;
+    transport.onmessage = (message, extra) => {
+      const m = message as { method?: string; params?: { progress?: number }; result?: unknown };
+      if (m.method === 'notifications/progress') wire.push(m.params?.progress);
+      else if (m.result !== undefined) wire.push('result');
+      deliver(message, extra);
+    };
     const events: unknown[] = [];
-    const result = await main.client.callTool(
-      { name: 'count', arguments: { steps: 3 } },
-      undefined,
-      {
-        onprogress: (progress) => events.push(progress),
-      },
-    );
-    events.push(textOf(result));
-    expect(events).toEqual([
+    try {
+      const result = await main.client.callTool(
+        { name: 'count', arguments: { steps: 3 } },
+        undefined,
+        {
+          onprogress: (progress) => events.push(progress),
+        },
+      );
+      events.push(textOf(result));
+    } finally {
+      transport.onmessage = deliver;
+    }
+    expect(wire).toEqual([0, 1, 2, 'result']);
+    const all = [
       { progress: 0, total: 3, message: 'step 1 of 3' },
       { progress: 1, total: 3, message: 'step 2 of 3' },
       { progress: 2, total: 3, message: 'step 3 of 3' },
-      'Counted to 3.',
-    ]);
+    ];
+    // The SDK 1.x client forgets a progress token as soon as the answer is read, so a progress
+    // notification read in the same chunk as the answer never reaches onprogress
+    // (typescript-sdk#2580). The example sleeps between steps so that it is rare; on a loaded
+    // machine the pipe can still join them. What did reach onprogress came in order, before the
+    // result.
+    const reached = events.length - 1;
+    expect(events).toEqual([...all.slice(0, reached), 'Counted to 3.']);
   });
 
   it('log messages arrive before the result; setLoggingLevel filters the lower levels', async () => {
