@@ -8,6 +8,8 @@
  *   npm run build
  *   node build/examples/channel.js                 # stdio (what an MCP host spawns)
  *   node build/examples/channel.js --http [--port N] # prints: listening http://127.0.0.1:N/mcp
+ *   node build/examples/channel.js --http --redis redis://127.0.0.1:6379
+ *                                   # one of several processes sharing sessions through Redis
  */
 import {
   Call,
@@ -21,6 +23,7 @@ import {
   Tool,
   ToolError,
 } from 'declarative-mcp';
+import { redisAdapter } from 'declarative-mcp/redis';
 import { z } from 'zod';
 import { portOf } from './port';
 
@@ -244,14 +247,20 @@ async function main(argv: readonly string[]): Promise<void> {
     process.exitCode = await serveStdio(app);
     return;
   }
-  const server = await serveHttp(app, { port: portOf(argv) });
+  const at = argv.indexOf('--redis');
+  const redis = at === -1 ? undefined : argv[at + 1];
+  const adapter = redis === undefined ? undefined : redisAdapter({ url: redis });
+  const server = await serveHttp(app, { port: portOf(argv), adapter });
   // The only line on stdout: the URL, for whoever started this process.
   process.stdout.write(`listening ${server.url}\n`);
   const stop = (): void => {
-    server.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    server
+      .close()
+      .then(() => adapter?.close())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

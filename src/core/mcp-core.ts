@@ -136,11 +136,12 @@ export class McpCore<C = unknown> {
     if (options.title !== undefined) serverInfo.title = options.title;
     if (options.icons !== undefined) serverInfo.icons = options.icons;
     const cache = checkHint(options.cache, 'McpCore') ?? { ttlMs: 0, scope: 'public' };
+    this.sealer = new RequestStateSealer(options.requestStateSecret, options.requestStateTtl);
     const table = new MethodTable<C>(this.rpc, {
       serverInfo,
       cache,
       privateLists: options.privateLists === true,
-      sealer: new RequestStateSealer(options.requestStateSecret, options.requestStateTtl),
+      sealer: this.sealer,
     });
     const server = { capabilities, serverInfo, instructions: this.instructions };
     // The method families, each in its module; both eras share this one table.
@@ -191,6 +192,16 @@ export class McpCore<C = unknown> {
   }
 
   private readonly broadcasters = new Set<Broadcaster>();
+  private readonly sealer: RequestStateSealer;
+
+  /**
+   * @internal Seals 2026-07-28 `requestState` with a secret every process serving this
+   * application shares (the HTTP transport on a shared state adapter), unless
+   * `requestStateSecret` was given; returns whether it was taken.
+   */
+  shareRequestStateSecret(secret: string): boolean {
+    return this.sealer.share(secret);
+  }
 
   /**
    * Registers a transport's {@link Broadcaster} for server-wide notifications; returns the

@@ -55,6 +55,17 @@ export interface PeerOptions {
    * keeps: its `initialize` state and its subscribed URIs. Given back when the peer closes.
    */
   budget?: StateBudget;
+  /**
+   * What the ids of server→client requests begin with (default `srv-`). Where several processes
+   * serve one client, each gives its own, so two processes never ask under the same id.
+   */
+  requestIdPrefix?: string;
+  /**
+   * Told about a client's response that answers no request of this peer, and a cancellation of a
+   * request this peer does not run: a transport whose client spans several processes routes them
+   * to the process that holds the request.
+   */
+  onUnmatched?: (kind: 'response' | 'cancel', message: Record<string, unknown>) => void;
 }
 
 /** The defaults of {@link PeerOptions}' limits. */
@@ -108,8 +119,12 @@ export class Peer {
   /** Bytes of {@link budget} this peer holds: its `initialize` state, and its subscriptions. */
   private charged = 0;
   private clientBytes = 0;
+  private readonly idPrefix: string;
+  private readonly onUnmatched: PeerOptions['onUnmatched'];
 
   constructor(options: PeerOptions = {}) {
+    this.idPrefix = options.requestIdPrefix ?? 'srv-';
+    this.onUnmatched = options.onUnmatched;
     const { value: timeout } = renamedOption(
       options,
       'clientRequestTimeout',
@@ -248,10 +263,16 @@ export class Peer {
       this.forgetFlight(id);
   }
 
-  /** Cancels an in-flight client request (`notifications/cancelled`); false when it is unknown. */
-  cancel(id: JsonRpcId, reason?: unknown): boolean {
+  /**
+   * Cancels an in-flight client request (`notifications/cancelled`); false when it is unknown
+   * (then told to `onUnmatched`, unless `route` is false).
+   */
+  cancel(id: JsonRpcId, reason?: unknown, route = true): boolean {
     const flight = this.inflight.get(id);
-    if (!flight) return false;
+    if (!flight) {
+      if (route) this.onUnmatched?.('cancel', { requestId: id, reason });
+      return false;
+    }
     this.forgetFlight(id);
     flight.abort(new CancelledError(typeof reason === 'string' ? reason : undefined));
     this.onCancel?.(id);
@@ -278,7 +299,7 @@ export class Peer {
     const { signal } = options;
     if (signal?.aborted) return Promise.reject(signal.reason);
     this.sequence += 1;
-    const id = `srv-${this.sequence}`;
+    const id = `${this.idPrefix}${this.sequence}`;
     const timeout = options.timeout ?? this.clientRequestTimeout;
     return new Promise<unknown>((resolve, reject) => {
       const onAbort = (): void => {
@@ -324,12 +345,18 @@ export class Peer {
     });
   }
 
-  /** Routes a client's response to the server request it answers; false when none awaits it. */
-  settle(response: Record<string, unknown>): boolean {
+  /**
+   * Routes a client's response to the server request it answers; false when none awaits it
+   * (then told to `onUnmatched`, unless `route` is false).
+   */
+  settle(response: Record<string, unknown>, route = true): boolean {
     const id = response.id;
     if (typeof id !== 'string' && typeof id !== 'number') return false;
     const entry = this.pending.get(id);
-    if (!entry || !this.forget(id)) return false;
+    if (!entry || !this.forget(id)) {
+      if (route) this.onUnmatched?.('response', response);
+      return false;
+    }
     const error = response.error as
       | { code?: unknown; message?: unknown; data?: unknown }
       | undefined;

@@ -48,7 +48,9 @@ function invalid(reason: string): Fault {
  * under HMAC-SHA-256. The core keeps nothing: the client carries the state between rounds.
  */
 export class RequestStateSealer {
-  private readonly key: Buffer;
+  private key: Buffer;
+  /** Whether the secret was given (then {@link share} leaves it). */
+  readonly configured: boolean;
 
   constructor(
     secret: string | Uint8Array | undefined,
@@ -63,6 +65,7 @@ export class RequestStateSealer {
     if (secret !== undefined && (secret.length === 0 || typeof secret === 'number')) {
       throw new TypeError('requestStateSecret must be a non-empty string or byte array.');
     }
+    this.configured = secret !== undefined;
     // A random secret per process by default: states do not survive a restart, nor cross processes.
     this.key =
       secret === undefined
@@ -70,6 +73,16 @@ export class RequestStateSealer {
         : typeof secret === 'string'
           ? Buffer.from(secret, 'utf8')
           : Buffer.from(secret);
+  }
+
+  /**
+   * Takes a secret shared by the processes serving one application (a transport on a shared
+   * state adapter), unless one was configured; returns whether it was taken.
+   */
+  share(secret: string): boolean {
+    if (this.configured || secret.length === 0) return false;
+    this.key = Buffer.from(secret, 'utf8');
+    return true;
   }
 
   /** The sealed state for `answers` under `binding`, valid for {@link ttl} ms from `now`. */

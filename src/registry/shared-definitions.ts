@@ -53,13 +53,15 @@ export class SharedDefinitions {
     for (const [key, enabled] of Object.entries(states)) this.apply(key, enabled);
   }
 
-  /** Records and announces a change made in this process; failures are reported. */
+  /**
+   * Records and announces a change made in this process; failures are reported. Both are sent at
+   * once, before the caller's `list_changed`: on one Redis connection they arrive in that order,
+   * so a client that re-lists on another process finds the change applied there.
+   */
   announce(key: string, enabled: boolean): void {
     const message = JSON.stringify({ origin: this.origin, key, enabled } satisfies Announcement);
-    this.adapter.definitions
-      .set(key, enabled)
-      .then(() => this.adapter.bus.publish(CHANNEL, message))
-      .then(undefined, this.report);
+    this.adapter.definitions.set(key, enabled).then(undefined, this.report);
+    this.adapter.bus.publish(CHANNEL, message).then(undefined, this.report);
   }
 
   /** Stops listening. */

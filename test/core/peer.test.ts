@@ -424,3 +424,30 @@ describe('Peer: subscriptions and kept state within limits (issue 19)', () => {
     expect(budget.used).toBe(0);
   });
 });
+
+describe('Peer: a client spanning several processes', () => {
+  it('requestIdPrefix names the process in its request ids', () => {
+    const peer = new Peer({ requestIdPrefix: 'srv-abc-' });
+    const sent: JsonObject[] = [];
+    void peer.request((m) => sent.push(m), 'roots/list', {}).catch(() => {});
+    expect(sent[0].id).toBe('srv-abc-1');
+    peer.close(new Error('done'));
+  });
+
+  it('an answer or a cancellation this peer does not hold goes to onUnmatched, unless not routed', () => {
+    const told: Array<[string, Record<string, unknown>]> = [];
+    const peer = new Peer({ onUnmatched: (kind, message) => told.push([kind, message]) });
+    expect(peer.settle({ jsonrpc: '2.0', id: 'srv-x-1', result: {} })).toBe(false);
+    expect(peer.cancel(7, 'changed my mind')).toBe(false);
+    expect(peer.settle({ jsonrpc: '2.0', id: 'srv-x-2', result: {} }, false)).toBe(false);
+    expect(peer.cancel(8, undefined, false)).toBe(false);
+    expect(told).toEqual([
+      ['response', { jsonrpc: '2.0', id: 'srv-x-1', result: {} }],
+      ['cancel', { requestId: 7, reason: 'changed my mind' }],
+    ]);
+    // A request this peer holds is never routed.
+    peer.begin(9);
+    expect(peer.cancel(9)).toBe(true);
+    expect(told.length).toBe(2);
+  });
+});

@@ -201,3 +201,37 @@ export function launch(
     stop,
   };
 }
+
+/**
+ * Reads the SSE `data:` messages of a response (skipping empty priming events) until `count`
+ * arrived or `ms` passed, then cancels the read.
+ */
+export async function sseMessages(
+  response: Response,
+  count: number,
+  ms: number,
+): Promise<unknown[]> {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  const found: unknown[] = [];
+  let buffer = '';
+  const deadline = Date.now() + ms;
+  while (found.length < count && Date.now() < deadline) {
+    let timer: NodeJS.Timeout | undefined;
+    const next = await Promise.race([
+      reader.read(),
+      new Promise<{ done: true; value: undefined }>((resolve) => {
+        timer = setTimeout(() => resolve({ done: true, value: undefined }), deadline - Date.now());
+      }),
+    ]);
+    clearTimeout(timer);
+    if (next.done) break;
+    buffer += decoder.decode(next.value, { stream: true });
+    const lines = buffer.split('\n');
+    buffer = lines.pop() ?? '';
+    for (const line of lines)
+      if (line.startsWith('data: ') && line.length > 6) found.push(JSON.parse(line.slice(6)));
+  }
+  await reader.cancel().catch(() => {});
+  return found;
+}

@@ -6,7 +6,7 @@
  * 2026 listeners alike.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { environment, example, type Launched, launch } from './examples';
+import { environment, example, type Launched, launch, sseMessages } from './examples';
 
 const META = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',
@@ -26,30 +26,6 @@ function headers(method: string, name?: string): Record<string, string> {
     'Mcp-Method': method,
     ...(name === undefined ? {} : { 'Mcp-Name': name }),
   };
-}
-
-/** Reads SSE `data:` messages from a response until `count` arrived or `ms` passed. */
-async function events(response: Response, count: number, ms: number): Promise<unknown[]> {
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  const found: unknown[] = [];
-  let buffer = '';
-  const deadline = Date.now() + ms;
-  while (found.length < count && Date.now() < deadline) {
-    const next = await Promise.race([
-      reader.read(),
-      new Promise<{ done: true; value: undefined }>((resolve) =>
-        setTimeout(() => resolve({ done: true, value: undefined }), deadline - Date.now()),
-      ),
-    ]);
-    if (next.done) break;
-    buffer += decoder.decode(next.value, { stream: true });
-    const lines = buffer.split('\n');
-    buffer = lines.pop() ?? '';
-    for (const line of lines) if (line.startsWith('data: ')) found.push(JSON.parse(line.slice(6)));
-  }
-  await reader.cancel().catch(() => {});
-  return found;
 }
 
 describe('subscriptions/listen over Streamable HTTP', () => {
@@ -86,7 +62,7 @@ describe('subscriptions/listen over Streamable HTTP', () => {
     });
     expect(listen.status).toBe(200);
     expect(listen.headers.get('content-type')).toContain('text/event-stream');
-    const reading = events(listen, 3, 5000);
+    const reading = sseMessages(listen, 3, 5000);
     // Give the stream its acknowledgement before anything changes.
     await new Promise((resolve) => setTimeout(resolve, 200));
     await call(1, 'touch', { uri: 'channel://clock' }); // not subscribed: nothing

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isStateBindable, memoryAdapter, type StateAdapter } from '../../adapter';
 import {
@@ -12,6 +13,7 @@ import {
 } from '../../core';
 import { defaultIdentityKey } from './auth';
 import { BodyBudget } from './body';
+import { Cluster } from './cluster';
 import { allowOrigin, preflight } from './cors';
 import { DeadlineQueue } from './deadline';
 import { MediaChecks } from './media';
@@ -40,6 +42,24 @@ import { openSessionStream, toSession } from './streams';
 const ALLOW_SESSIONS = 'GET, POST, DELETE, OPTIONS';
 const ALLOW_STATELESS = 'POST, OPTIONS';
 const SESSION_METHODS = new Set(['GET', 'POST', 'DELETE']);
+
+/** The record under which processes sharing an adapter keep the 2026-07-28 `requestState` secret. */
+const REQUEST_STATE_SECRET = 'request-state-secret';
+
+/**
+ * True while a broadcast from another process is handed to this process's listeners: the
+ * endpoints of this process deliver it and do not send it back to the cluster. (One flag for the
+ * process: the core's broadcast is synchronous.)
+ */
+let relaying = false;
+
+/** `notifications/resources/updated`: for the sessions subscribed to its URI. */
+function isResourceUpdate(message: JsonObject): boolean {
+  return (
+    message.method === 'notifications/resources/updated' &&
+    typeof (message.params as { uri?: unknown } | undefined)?.uri === 'string'
+  );
+}
 
 /** The path of a request target, without its query. */
 function pathOf(target: string | undefined): string {
@@ -107,6 +127,8 @@ export class HttpEndpoint<C> {
   readonly hub: StreamHub | undefined;
   /** The sessions' records in the adapter (session mode only). */
   readonly records: SessionRecords | undefined;
+  /** The other processes sharing the adapter (a shared adapter, such as Redis, only). */
+  readonly cluster: Cluster | undefined;
   /** Settles once the adapter is open and the application bound to it; rejects when it cannot open. */
   readonly ready: Promise<void>;
   private isReady = false;
@@ -162,6 +184,8 @@ export class HttpEndpoint<C> {
     this.ownsAdapter = this.options.adapter === undefined;
     const adapter = this.options.adapter ?? memoryAdapter();
     this.adapter = adapter;
+    const cluster = adapter.shared ? new Cluster(this) : undefined;
+    this.cluster = cluster;
     if (this.options.sessions) {
       const { sessionIdleTimeout, maxSessions, maxSessionsPerIdentity, clientRequestTimeout } =
         this.options;
@@ -170,6 +194,9 @@ export class HttpEndpoint<C> {
       const records = new SessionRecords(adapter, sessionIdleTimeout, limits, report);
       this.records = records;
       this.hub = new StreamHub(adapter.events, report);
+      if (cluster !== undefined) {
+        this.hub.remote = (k, i, d) => cluster.publish({ t: 'event', k, i: i ?? null, d });
+      }
       this.store = new SessionStore({
         idleTimeout: sessionIdleTimeout,
         max: maxSessions,
@@ -188,7 +215,17 @@ export class HttpEndpoint<C> {
           if (!adapter.shared) records.forget(entry.session.id!);
         },
         onBusy: (entry, now) => records.touch(entry, now),
-        peerOptions: () => ({ ...this.peerLimits, budget: this.stateBudget }),
+        // With a shared adapter, a server→client request's id names this process, and an answer
+        // or a cancellation for a request another process holds goes there.
+        peerOptions: (id) => ({
+          ...this.peerLimits,
+          budget: this.stateBudget,
+          ...(cluster && {
+            requestIdPrefix: `srv-${cluster.origin}-`,
+            onUnmatched: (kind: 'response' | 'cancel', message: Record<string, unknown>) =>
+              cluster.publish({ t: kind, s: id, m: message }),
+          }),
+        }),
       });
       this.gate = new SessionGate({
         store: this.store,
@@ -197,6 +234,10 @@ export class HttpEndpoint<C> {
         authenticated: this.options.authenticate !== undefined,
         strictVersion: this.options.strictProtocolVersion !== false,
       });
+    }
+    // Stateless endpoints broadcast too when shared: a 2026-07-28 subscriptions/listen stream
+    // held by another process receives what this one raises.
+    if (this.store !== undefined || cluster !== undefined) {
       this.detach = this.core.attach((message, filter) => this.broadcast(message, filter));
     }
     this.ready = this.prepare(servable);
@@ -207,12 +248,28 @@ export class HttpEndpoint<C> {
   /** Opens the adapter and binds the application's shared state (its enabled/disabled set) to it. */
   private async prepare(servable: Servable<C>): Promise<void> {
     await this.adapter.open();
+    if (this.cluster !== undefined) {
+      await this.cluster.start();
+      await this.shareRequestStateSecret();
+    }
     if (isStateBindable(servable)) {
       const binding = servable.bindState(this.adapter, (error) => this.report(error));
       this.unbind = binding.unbind;
       await binding.ready;
     }
     this.isReady = true;
+  }
+
+  /**
+   * MCP 2026-07-28 MRTR: a retry may land on any process, so they seal `requestState` with one
+   * secret, made by the first of them and kept in the adapter (unless `requestStateSecret` was
+   * configured).
+   */
+  private async shareRequestStateSecret(): Promise<void> {
+    const records = this.adapter.records;
+    await records.add(REQUEST_STATE_SECRET, randomBytes(32).toString('base64url'));
+    const secret = await records.get<unknown>(REQUEST_STATE_SECRET);
+    if (typeof secret === 'string') this.core.shareRequestStateSecret(secret);
   }
 
   /** Whether {@link close} was called. */
@@ -445,11 +502,62 @@ export class HttpEndpoint<C> {
     if (entry instanceof GateRefusal) return sendRefusal(res, entry);
     this.store!.end(entry, 'The client ended the session.');
     await this.records!.delete(entry.session.id!);
+    this.cluster?.publish({ t: 'end', s: entry.session.id! });
     sendEmpty(res, 204);
   }
 
-  /** The core's broadcaster: one message to every session with an open stream that passes `filter`. */
+  /**
+   * A message for a session's GET stream (a call's message whose POST is gone). With a shared
+   * adapter, when this process holds neither the stream nor its history, it goes to the process
+   * that does.
+   */
+  toClient(entry: SessionEntry, json: string): void {
+    if (this.cluster !== undefined && entry.stream === undefined && entry.events === undefined) {
+      this.cluster.publish({ t: 'send', s: entry.session.id!, j: json });
+      return;
+    }
+    toSession(this, entry, json);
+  }
+
+  /** A message for a session's GET stream, which this process holds (sent here by another). */
+  sendHeld(entry: SessionEntry, json: string): void {
+    toSession(this, entry, json);
+  }
+
+  /**
+   * A broadcast another process raised: to this process's listeners of the core (its sessions'
+   * streams, 2026-07-28 listen streams), the resource update to its subscribers only.
+   */
+  relay(message: JsonObject): void {
+    if (typeof message.method !== 'string') return;
+    const params = message.params as JsonObject | undefined;
+    const uri = isResourceUpdate(message) ? (params!.uri as string) : undefined;
+    relaying = true;
+    try {
+      this.core.broadcast(
+        message.method,
+        params,
+        uri === undefined ? undefined : (peer) => peer.subscriptions.has(uri),
+      );
+    } finally {
+      relaying = false;
+    }
+  }
+
+  /**
+   * The core's broadcaster: one message to every session with an open stream that passes
+   * `filter`. With a shared adapter, a notification for all (or for the subscribers of a
+   * resource) goes to every process too; a broadcast with another filter, a function, cannot
+   * travel and stays in this one.
+   */
   private broadcast(message: JsonObject, filter?: (peer: Peer) => boolean): void {
+    if (
+      this.cluster !== undefined &&
+      !relaying &&
+      (filter === undefined || isResourceUpdate(message))
+    ) {
+      this.cluster.publish({ t: 'broadcast', m: message });
+    }
     const store = this.store;
     if (store === undefined) return;
     let json: string | undefined;
@@ -515,6 +623,7 @@ export class HttpEndpoint<C> {
     this.store?.clear('The server shut down.');
     this.deadlines.close();
     this.bodyDeadlines.close();
+    await this.cluster?.close().then(undefined, (error: unknown) => this.report(error));
     const unbind = this.unbind;
     this.unbind = undefined;
     await unbind?.().then(undefined, (error: unknown) => this.report(error));

@@ -28,8 +28,8 @@ import {
   versionRefusal,
 } from './session-gate';
 import type { SessionEntry, SessionStore } from './sessions';
-import { changesSession, type SessionRecords } from './shared';
-import { type StreamHost, takesPriming, toSession } from './streams';
+import { changesSession, recordOf, type SessionRecords } from './shared';
+import { type StreamHost, takesPriming } from './streams';
 
 /**
  * What answering a POST uses of the HTTP endpoint: its options and core, the session gate and
@@ -64,6 +64,8 @@ export interface PostHost<C> extends StreamHost {
   /** Whether the endpoint is shutting down. */
   readonly closing: boolean;
   ownerOf(identity: unknown): string | undefined;
+  /** A message for a session's GET stream, wherever in the cluster it is held. */
+  toClient(entry: SessionEntry, json: string): void;
   contextOf(req: IncomingMessage, session: HttpSession, identity: unknown): C;
   refusal(
     req: IncomingMessage,
@@ -205,7 +207,7 @@ async function readMessage<C>(
 function timeOut(post: PendingPost): void {
   if (post.exchange.done) return;
   post.fail(REQUEST_TIMED_OUT, 'Request timed out');
-  for (const id of post.ids) post.peer.cancel(id, 'The request timed out.');
+  for (const id of post.ids) post.peer.cancel(id, 'The request timed out.', false);
 }
 
 /**
@@ -326,7 +328,7 @@ export async function handlePost<C>(
     exchange.principal = endpoint.ownerOf(identity) ?? '';
     if (entry !== undefined) {
       const held = entry;
-      exchange.fallback = (json) => toSession(endpoint, held, json);
+      exchange.fallback = (json) => endpoint.toClient(held, json);
       exchange.resumption = {
         hub: endpoint.hub!,
         sessionId: held.session.id!,
@@ -373,6 +375,7 @@ export async function handlePost<C>(
     } else if (entry !== undefined && changesSession(value)) {
       // Saved before the answer: once the client reads it, every process sees the change.
       await records!.save(entry);
+      endpoint.cluster?.publish({ t: 'sync', s: entry.session.id!, r: recordOf(entry) });
     }
     if (outcome === undefined) return; // answered already (deadline, cancellation, session end)
     if (exchange.wanted !== undefined) {

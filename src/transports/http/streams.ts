@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { StateAdapter } from '../../adapter';
+import type { Cluster } from './cluster';
 import type { ResolvedOptions } from './options';
 import { sendError } from './reply';
 import { END_OF_STREAM, getStreamKey, ownsStream, type StreamHub } from './resumable';
@@ -16,6 +17,8 @@ export interface StreamHost {
   readonly adapter: StateAdapter;
   readonly hub: StreamHub | undefined;
   readonly streamLimits: StreamLimits;
+  /** The other processes sharing the adapter, told when this one takes a session's GET stream. */
+  readonly cluster?: Cluster | undefined;
 }
 
 /** The first revision whose clients expect a priming event (MCP 2025-11-25, SEP-1699). */
@@ -77,6 +80,7 @@ export async function openSessionStream(
   if (typeof lastEventId !== 'string' || lastEventId === '') {
     const stream = new SseStream(res, headers, keepAliveInterval, endpoint.streamLimits);
     attach(entry, stream);
+    endpoint.cluster?.publish({ t: 'taken', s: sessionId });
     entry.events ??= hub.writer(getStreamKey(sessionId));
     if (takesPriming(entry)) {
       entry.events.emit('', (id) => {
@@ -147,6 +151,7 @@ export async function openSessionStream(
     stop();
     stop = () => {};
     attach(entry, stream);
+    endpoint.cluster?.publish({ t: 'taken', s: sessionId });
     entry.events ??= hub.writer(key);
   }
 }
