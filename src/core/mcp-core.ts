@@ -153,7 +153,7 @@ export class McpCore<C = unknown> {
     registerCompletion(table, options);
     registerDiscover(table, { ...server, capabilities: modernCapabilities });
     if (tasks !== undefined) registerTasks(table, tasks);
-    registerSubscriptions(table, capabilities, (broadcaster) => this.attach(broadcaster));
+    registerSubscriptions(table, capabilities, (broadcaster) => this.attach(broadcaster), tasks);
   }
 
   /**

@@ -71,6 +71,15 @@ export interface TaskHost {
     signal: AbortSignal,
     onInput?: (requests: Record<string, JsonObject>) => void,
   ): Promise<TaskSnapshot | undefined>;
+  /**
+   * Tells `listener` each change of the caller's task `taskId` (its status, message, asks) until
+   * the task ends or the returned function is called; undefined when the task is unknown.
+   */
+  watch(
+    taskId: string,
+    principal: string,
+    listener: (task: TaskSnapshot) => void,
+  ): Promise<(() => void) | undefined>;
   /** A page of the caller's tasks, newest first; `cursor` from the previous page. */
   list(
     principal: string,

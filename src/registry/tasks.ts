@@ -372,6 +372,44 @@ export class TaskStore implements TaskHost {
     }
   }
 
+  async watch(
+    taskId: string,
+    principal: string,
+    listener: (task: TaskSnapshot) => void,
+  ): Promise<(() => void) | undefined> {
+    let last = await this.get(taskId, principal);
+    if (last === undefined) return undefined;
+    let stopped = false;
+    let unsubscribe: (() => Promise<void>) | undefined;
+    const stop = (): void => {
+      if (stopped) return;
+      stopped = true;
+      clearInterval(timer);
+      void unsubscribe?.().catch(() => {});
+    };
+    const look = async (): Promise<void> => {
+      if (stopped) return;
+      const task = await this.get(taskId, principal).catch(() => last);
+      if (stopped || task === undefined) return;
+      const seen = last!;
+      if (
+        task.status !== seen.status ||
+        task.lastUpdatedAt !== seen.lastUpdatedAt ||
+        JSON.stringify(task.inputRequests) !== JSON.stringify(seen.inputRequests)
+      ) {
+        last = task;
+        listener(task);
+      }
+      if (isTerminal(task.status)) stop();
+    };
+    // News from the runner on the bus; a dead runner's task is noticed on the heartbeat's pace.
+    const timer = setInterval(() => void look(), this.limits.heartbeat);
+    timer.unref();
+    unsubscribe = await this.adapter.bus.subscribe(channelOf(taskId), () => void look());
+    if (isTerminal(last.status)) stop();
+    return stop;
+  }
+
   async list(
     principal: string,
     cursor?: string,

@@ -325,6 +325,63 @@ describe('2026-07-28: the io.modelcontextprotocol/tasks extension (SEP-2663)', (
     }
   });
 
+  it("subscriptions/listen with taskIds: notifications/tasks for the caller's tasks", async () => {
+    const a = app();
+    const sent: JsonObject[] = [];
+    const l: Link = { peer: new Peer(), send: (m) => sent.push(m), principal: 'alice' };
+    const g = gate('n');
+    const { taskId } = await result(
+      a,
+      modern(1, 'tools/call', { name: 'wait', arguments: { label: 'n' } }),
+      l,
+    );
+    const listening = a.handle(
+      modern(2, 'subscriptions/listen', { notifications: { taskIds: [taskId, 'not-mine'] } }),
+      undefined,
+      l,
+    );
+    for (let i = 0; i < 100 && sent.length === 0; i++) await new Promise((r) => setTimeout(r, 5));
+    expect(JSON.stringify(sent[0])).toBe(
+      `{"jsonrpc":"2.0","method":"notifications/subscriptions/acknowledged","params":{"notifications":{"taskIds":["${taskId}"]},"_meta":{"io.modelcontextprotocol/subscriptionId":2}}}`,
+    );
+    g.open();
+    for (let i = 0; i < 200 && sent.at(-1)?.params !== undefined; i++) {
+      if (((sent.at(-1)!.params as JsonObject).status as string) === 'completed') break;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const last = sent.at(-1)!;
+    expect(last.method).toBe('notifications/tasks');
+    expect(last.params).toMatchObject({
+      taskId,
+      status: 'completed',
+      result: { content: [{ type: 'text', text: 'done n' }], isError: false },
+      _meta: { 'io.modelcontextprotocol/subscriptionId': 2 },
+    });
+    await a.handle(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: 2 },
+      }),
+      undefined,
+      l,
+    );
+    expect(await listening).toBeNull();
+    const bare = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': {},
+    };
+    expect(
+      JSON.parse(
+        (await a.handle(
+          modern(3, 'subscriptions/listen', { notifications: { taskIds: [taskId] } }, bare),
+          undefined,
+          l,
+        ))!,
+      ).error.code,
+    ).toBe(-32021);
+  });
+
   it('tasks/result and tasks/list do not exist in 2026-07-28; an unknown task is -32602', async () => {
     const a = app();
     for (const method of ['tasks/result', 'tasks/list']) {

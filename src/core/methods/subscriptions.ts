@@ -1,6 +1,7 @@
 import type { Broadcaster } from '../broadcaster';
 import { META } from '../era';
 import { ErrorCode, Fault } from '../errors';
+import { declaresTasks, missingTasksExtension, modernTask, type TaskHost } from '../tasks';
 import type { JsonObject } from '../types';
 import { invalidParams } from './params';
 import type { MethodTable } from './table';
@@ -29,6 +30,7 @@ export function registerSubscriptions<C>(
   table: MethodTable<C>,
   capabilities: JsonObject,
   attach: (broadcaster: Broadcaster) => () => void,
+  tasks?: TaskHost,
 ): void {
   const tools = isObject(capabilities.tools) && capabilities.tools.listChanged === true;
   const prompts = isObject(capabilities.prompts) && capabilities.prompts.listChanged === true;
@@ -36,7 +38,7 @@ export function registerSubscriptions<C>(
   table.define('subscriptions/listen', {
     eras: 'modern',
     calls: true,
-    run: (p, _context, call, request, turn) => {
+    run: async (p, _context, call, request, turn) => {
       const link = turn.link;
       if (link === undefined || request.id === undefined) {
         throw new Fault(
@@ -64,12 +66,44 @@ export function registerSubscriptions<C>(
       const watched = new Set(uris);
       const id = request.id;
       const tag = { [META.subscriptionId]: id };
+      // SEP-2663: notifications/tasks for the caller's tasks named in taskIds.
+      const stops: Array<() => void> = [];
+      let held: JsonObject[] | undefined = [];
+      const deliver = (message: JsonObject): void => {
+        if (held !== undefined) held.push(message);
+        else link.send(message);
+      };
+      if (wanted.taskIds !== undefined && tasks !== undefined) {
+        if (!Array.isArray(wanted.taskIds) || wanted.taskIds.some((t) => typeof t !== 'string')) {
+          throw invalidParams('subscriptions/listen: "taskIds" must be an array of task ids');
+        }
+        if (!declaresTasks(turn.client?.capabilities)) {
+          throw missingTasksExtension('subscriptions/listen with taskIds');
+        }
+        const principal = link.principal ?? '';
+        const taskIds: string[] = [];
+        for (const taskId of new Set(wanted.taskIds as string[])) {
+          const stop = await tasks.watch(taskId, principal, (task) =>
+            deliver({
+              jsonrpc: '2.0',
+              method: 'notifications/tasks',
+              params: { ...modernTask(task, true), _meta: tag },
+            }),
+          );
+          if (stop === undefined) continue;
+          stops.push(stop);
+          taskIds.push(taskId);
+        }
+        honored.taskIds = taskIds;
+      }
       // The acknowledgement is the first message carrying this subscription's id.
       link.send({
         jsonrpc: '2.0',
         method: 'notifications/subscriptions/acknowledged',
         params: { notifications: honored, _meta: tag },
       });
+      for (const message of held) link.send(message);
+      held = undefined;
       return new Promise<never>((_resolve, reject) => {
         const detach = attach((message) => {
           const method = message.method as string;
@@ -86,6 +120,7 @@ export function registerSubscriptions<C>(
         const signal = call!.signal;
         const stop = (): void => {
           detach();
+          for (const end of stops) end();
           reject(signal.reason);
         };
         if (signal.aborted) stop();
