@@ -252,6 +252,7 @@ describe.each([
       deliver(message, extra);
     };
     const events: unknown[] = [];
+    const errorsBefore = main.errors.length;
     try {
       const result = await main.client.callTool(
         { name: 'count', arguments: { steps: 3 } },
@@ -277,6 +278,13 @@ describe.each([
     // result.
     const reached = events.length - 1;
     expect(events).toEqual([...all.slice(0, reached), 'Counted to 3.']);
+    // Each one the SDK dropped, it reported through onerror; nothing else may be there. Those
+    // reports are taken out so the later checks of `main.errors` judge only their own tests.
+    await new Promise((resolve) => setImmediate(resolve));
+    const dropped = main.errors.splice(errorsBefore);
+    expect(dropped.map((e) => e.message.replace(/: \{.*$/s, ''))).toEqual(
+      all.slice(reached).map(() => 'Received a progress notification for an unknown token'),
+    );
   });
 
   it('log messages arrive before the result; setLoggingLevel filters the lower levels', async () => {
