@@ -10,6 +10,7 @@ import {
 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { type HttpServerHandle, serveHttp } from '../../../src/transports/http';
+import { within } from '../../helpers/within';
 import { testCore } from './harness';
 
 async function connect(
@@ -105,7 +106,7 @@ describe('official SDK client, session mode', () => {
       ]);
       if (done) break;
     }
-    await changed;
+    await within(changed, 5_000, 'no notifications/tools/list_changed reached the client');
   });
 
   test('terminateSession ends the session on the server', async () => {

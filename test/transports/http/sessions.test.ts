@@ -5,6 +5,7 @@
  * carries broadcasts and server-to-client requests.
  */
 import { type HttpServerHandle, serveHttp } from '../../../src/transports/http';
+import { within } from '../../helpers/within';
 import {
   delay,
   initialize,
@@ -226,9 +227,9 @@ describe('sessions', () => {
     const { headers } = await initialize(server.url);
     const first = readEvents(await openStream(server.url, headers));
     const second = readEvents(await openStream(server.url, headers));
-    await first.ended;
+    await within(first.ended, 5_000, 'the first GET stream was not ended by the second');
     await fetch(server.url, { method: 'DELETE', headers });
-    await second.ended;
+    await within(second.ended, 5_000, 'DELETE did not end the GET stream');
   });
 
   test('a server-to-client request (elicitation) goes out on the POST stream; the answer comes back by POST', async () => {
