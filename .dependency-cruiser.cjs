@@ -17,6 +17,8 @@ const FACES = [
   'src/devtools/index.ts',
   'src/nestjs/index.ts',
   'src/cli/index.ts',
+  'src/adapter/index.ts',
+  'src/redis/index.ts',
   'decorators/index.ts',
   // The records the decorators write, which the registry reads (ARCHITECTURE.md 3): the one
   // inner module of a layer another layer may import, so they stay out of the public entries.
@@ -129,13 +131,29 @@ module.exports = {
       to: { path: '^(src/(?!(redis|adapter|core)/)|decorators/)' },
     },
     {
+      name: 'adapter-on-the-core',
+      severity: 'error',
+      comment:
+        "ARCHITECTURE.md 7: the state adapter's interface and its in-memory form know the core's types and errors, nothing above.",
+      from: { path: '^src/adapter/' },
+      to: { path: '^(src/(?!(adapter|core)/)|decorators/)' },
+    },
+    {
+      name: 'nestjs-is-a-face',
+      severity: 'error',
+      comment:
+        'declarative-mcp/nestjs mounts the registry and the HTTP transport in Nest; it loads no other transport, the CLI, the devtools, the testing kit or Redis.',
+      from: { path: '^src/nestjs/' },
+      to: { path: '^src/(transports/stdio|cli|devtools|testing|redis)/' },
+    },
+    {
       name: 'faces-only',
       severity: 'error',
       comment:
         "STYLE.md: other layers import a layer's index.ts, never its inner files (the main entry, src/index.ts, is a face too).",
       from: { path: '^(src/transports/[^/]+/|src/[^/]+/|decorators/)' },
       to: {
-        path: '^(src/(core|registry|schema|di|testing|devtools|cli)/|src/transports/(http|stdio)/|decorators/)',
+        path: '^(src/(core|registry|schema|di|testing|devtools|cli|adapter|redis|nestjs)/|src/transports/(http|stdio)/|decorators/)',
         pathNot: [`^(${FACES.map(literal).join('|')})$`, '^$1'],
       },
     },
