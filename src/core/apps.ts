@@ -1,14 +1,11 @@
 import type { JsonObject } from './types';
+import { isObject } from './types';
 
 /** The MCP Apps extension's identifier, the key of `capabilities.extensions` (MCP Apps 2026-01-26). */
 export const APPS_EXTENSION = 'io.modelcontextprotocol/ui';
 
 /** The MIME type of an MCP Apps view: an HTML document the host renders in a sandboxed iframe. */
 export const APP_MIME_TYPE = 'text/html;profile=mcp-app';
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * Whether client capabilities declare MCP Apps: `extensions["io.modelcontextprotocol/ui"]` with

@@ -7,6 +7,7 @@ import { type Link, LOGGING_LEVELS, type LoggingLevel } from './peer';
 import type { TaskChannel } from './tasks';
 import type { Turn } from './turn';
 import type { JsonObject } from './types';
+import { isObject } from './types';
 
 /** The answer to an elicitation: what the user did, and the content when they accepted. */
 export type ElicitResult =
@@ -31,10 +32,6 @@ export interface AskOptions {
 }
 
 const NEVER = new AbortController().signal;
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * The call's own channel: what a tool, resource or prompt may use while it runs to speak to its

@@ -1,4 +1,5 @@
 import type { JsonObject } from './types';
+import { isObject } from './types';
 
 /**
  * What a session keeps of a client's `initialize`: the capability keys MCP defines (2025-03-26
@@ -19,10 +20,6 @@ export const MAX_CLIENT_STATE_CHARS = 16 * 1024;
 interface Budget {
   nodes: number;
   chars: number;
-}
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { ConfigurationError, ConfigurationRangeError, ErrorCode, Fault } from './errors';
+import { isObject } from './types';
 
 /** A JSON-RPC request id: a string or a number (MCP forbids `null`). */
 export type JsonRpcId = string | number;
@@ -85,10 +86,6 @@ const PARSE_ERROR_ANSWER =
   '{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}';
 const INVALID_REQUEST_ANSWER =
   '{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request"}}';
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isId(value: unknown): value is JsonRpcId {
   return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));

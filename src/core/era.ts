@@ -2,6 +2,7 @@ import { Fault } from './errors';
 import { invalidParams } from './methods/params';
 import { VERSIONS } from './negotiate';
 import type { JsonObject } from './types';
+import { isObject } from './types';
 
 /**
  * The MCP revisions served without `initialize` (MCP 2026-07-28, SEP-2575): every request carries
@@ -38,10 +39,6 @@ export const ModernErrorCode = Object.freeze({
  * server→client requests) or `'modern'` (2026-07-28: per-request `_meta`, MRTR).
  */
 export type Era = 'legacy' | 'modern';
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Whether `version` is one of {@link MODERN_VERSIONS}. */
 export function isModernVersion(version: unknown): version is ModernVersion {

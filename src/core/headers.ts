@@ -1,6 +1,7 @@
 import type { JsonRpcRequest } from './dispatcher';
 import { headerMismatch, META } from './era';
 import type { JsonObject } from './types';
+import { isObject } from './types';
 
 /** The request headers a transport hands the core (lower-case names, as `node:http` gives them). */
 export type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
@@ -10,10 +11,6 @@ const SENTINEL_END = '?=';
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 /** RFC 9110 §5.5 field values: visible ASCII, space and tab. */
 const FIELD_VALUE = /^[\t\x20-\x7e]*$/;
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** One header's value: `undefined` when absent; repeated headers are joined (and so never match). */
 function header(headers: RequestHeaders, name: string): string | undefined {

@@ -67,3 +67,4 @@ export {
   type TaskStatus,
 } from './tasks';
 export type * from './types';
+export { isObject } from './types';

@@ -29,6 +29,7 @@ import { RequestStateSealer } from './request-state';
 import { TASKS_EXTENSION } from './tasks';
 import type { Turn } from './turn';
 import type { JsonObject } from './types';
+import { isObject } from './types';
 
 /** What a transport serves: a core, or anything that holds one (an `McpApplication`). */
 export type Servable<C = unknown> = McpCore<C> | { readonly core: McpCore<C> };
@@ -45,10 +46,6 @@ export function coreOf<C>(servable: Servable<C>): McpCore<C> {
     );
   }
   return core as McpCore<C>;
-}
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -1,10 +1,7 @@
 import { type Era, type ModernClient, missingCapability } from './era';
 import type { Link } from './peer';
 import type { JsonObject } from './types';
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isObject } from './types';
 
 /** One request as the core sees it while answering: its era, its transport link, its client. */
 export interface Turn {

@@ -9,6 +9,11 @@ export type Awaitable<T> = T | Promise<T>;
 /** A JSON object (the shape of a JSON Schema, arguments, or `_meta`). */
 export type JsonObject = { [key: string]: unknown };
 
+/** True for a plain JSON object: not null, not an array. */
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /** An icon a client may show next to a server, tool, resource or prompt (MCP 2025-11-25). */
 export interface Icon {
   src: string;

@@ -1,5 +1,5 @@
 import type { ResourceOptions, ToolOptions } from '../../decorators';
-import { APP_MIME_TYPE, ConfigurationError, type JsonObject } from '../core';
+import { APP_MIME_TYPE, ConfigurationError, isObject, type JsonObject } from '../core';
 import type { Entry } from './entries';
 import { toContents } from './results';
 
@@ -16,10 +16,6 @@ const VISIBILITY = ['model', 'app'];
 
 // MCP Apps 2026-01-26, UI resource format: "URI MUST start with `ui://` scheme".
 const UI_SCHEME = /^ui:\/\//i;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Whether a URI names an MCP Apps view (`ui://…`). */
 export function isViewUri(uri: string): boolean {

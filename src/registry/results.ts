@@ -1,10 +1,6 @@
-import { ErrorCode, Fault, type JsonObject } from '../core';
+import { ErrorCode, Fault, isObject, type JsonObject } from '../core';
 import type { CompiledSchema } from '../schema';
 import { formatIssues } from '../schema';
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isBytes(value: unknown): value is Uint8Array {
   return value instanceof Uint8Array;

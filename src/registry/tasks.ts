@@ -6,6 +6,7 @@ import {
   declaresTasks,
   ErrorCode,
   Fault,
+  isObject,
   isTerminal,
   type JsonObject,
   type McpCall,
@@ -108,10 +109,6 @@ const channelOf = (id: string) => `mcp:task:${id}`;
 function snapshot(record: TaskRecord): TaskSnapshot {
   const { id, owner: _owner, tool: _tool, ...rest } = record;
   return { taskId: id, ...rest };
-}
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** How a call that may become a task runs: the tool's own work, and whether it starts the task itself. */

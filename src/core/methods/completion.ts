@@ -1,11 +1,7 @@
 import type { Completion, CompletionReference, McpCoreOptions } from '../options';
-import type { JsonObject } from '../types';
+import { isObject } from '../types';
 import { invalidParams } from './params';
 import type { MethodTable } from './table';
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** MCP: at most 100 completion values per answer; `total`/`hasMore` tell the rest. */
 function limitCompletion(answer: Completion | string[]): Completion {

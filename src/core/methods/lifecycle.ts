@@ -6,10 +6,6 @@ import { LOGGING_LEVELS, type LoggingLevel } from '../peer';
 import type { JsonObject } from '../types';
 import type { MethodTable } from './table';
 
-function _isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * The 2025-era session methods: `initialize` (stores the revision and the client's capabilities
  * in the transport's peer), the two client notifications, `ping` and `logging/setLevel`. MCP

@@ -1,9 +1,6 @@
 import { ErrorCode, Fault } from '../errors';
 import type { JsonObject } from '../types';
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isObject } from '../types';
 
 /** -32602 with its reason in the message (what a client shows) and in `data.reason` (for code). */
 export function invalidParams(reason: string): Fault {

@@ -3,12 +3,9 @@ import { META } from '../era';
 import { ErrorCode, Fault } from '../errors';
 import { declaresTasks, missingTasksExtension, modernTask, type TaskHost } from '../tasks';
 import type { JsonObject } from '../types';
+import { isObject } from '../types';
 import { invalidParams } from './params';
 import type { MethodTable } from './table';
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Which notification a listen filter member opts in to. */
 const LIST_CHANGED: Record<

@@ -6,6 +6,7 @@ import { ErrorCode, Fault } from '../errors';
 import type { RequestStateSealer } from '../request-state';
 import { Attempt, type Turn } from '../turn';
 import type { JsonObject } from '../types';
+import { isObject } from '../types';
 import { invalidParams } from './params';
 
 /** Which era answers a method: both, or only one of them (the other gets -32601). */
@@ -42,10 +43,6 @@ export interface MethodTableOptions {
   /** Lists are `private` (scopes or a custom authorize make them differ by caller). */
   privateLists: boolean;
   sealer: RequestStateSealer;
-}
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 const EMPTY: JsonObject = Object.freeze({}) as JsonObject;

@@ -11,12 +11,9 @@ import {
 } from '../tasks';
 import type { Turn } from '../turn';
 import type { JsonObject } from '../types';
+import { isObject } from '../types';
 import { invalidParams } from './params';
 import type { MethodTable } from './table';
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** How long one `tasks/result` waits before answering -32603 (the client may ask again). */
 const RESULT_WAIT = 5 * 60_000;

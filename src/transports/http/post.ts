@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   ErrorCode,
+  isObject,
   type JsonRpcId,
   McpCore,
   ModernErrorCode,
@@ -103,10 +104,6 @@ const REQUEST_TIMED_OUT = -32001;
 type Message =
   | { ok: true; value: unknown; bytes: number }
   | { ok: false; status: number; body?: string; text?: string };
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The ids of the requests (not notifications, not responses) in a message or batch. */
 function requestIds(value: unknown): JsonRpcId[] {
