@@ -50,7 +50,6 @@ export {
   Peer,
   type PeerOptions,
 } from './peer';
-export { renamedOption } from './renamed';
 export { DEFAULT_REQUEST_STATE_TTL } from './request-state';
 export { StateBudget } from './state-budget';
 export {

@@ -9,7 +9,6 @@ import {
 } from './errors';
 import type { RequestHeaders } from './headers';
 import type { ProtocolVersion } from './negotiate';
-import { renamedOption } from './renamed';
 import type { StateBudget } from './state-budget';
 import type { JsonObject } from './types';
 
@@ -35,11 +34,6 @@ export interface PeerOptions {
    * answer, in ms (default 60 000). The same name on every transport.
    */
   clientRequestTimeout?: number;
-  /**
-   * @deprecated Renamed {@link PeerOptions.clientRequestTimeout}, the name the transports use;
-   * still honoured.
-   */
-  requestTimeout?: number;
   /**
    * Told after a client request in flight was cancelled (`notifications/cancelled`, or the
    * transport's own {@link Peer.cancel}), so the transport can end that request's exchange at
@@ -125,13 +119,7 @@ export class Peer {
   constructor(options: PeerOptions = {}) {
     this.idPrefix = options.requestIdPrefix ?? 'srv-';
     this.onUnmatched = options.onUnmatched;
-    const { value: timeout } = renamedOption(
-      options,
-      'clientRequestTimeout',
-      'requestTimeout',
-      'Peer',
-    );
-    this.clientRequestTimeout = (timeout as number | undefined) ?? 60_000;
+    this.clientRequestTimeout = options.clientRequestTimeout ?? 60_000;
     this.onCancel = options.onCancel;
     this.maxSubscriptions = limit(options.maxSubscriptions, PEER_DEFAULTS.maxSubscriptions);
     this.maxUriLength = limit(options.maxUriLength, PEER_DEFAULTS.maxUriLength);
@@ -230,11 +218,6 @@ export class Peer {
     if (this.budget !== undefined && !this.budget.take(bytes, force)) return false;
     this.charged += bytes;
     return true;
-  }
-
-  /** @deprecated Renamed {@link Peer.clientRequestTimeout}. */
-  get requestTimeout(): number {
-    return this.clientRequestTimeout;
   }
 
   /** Records a client request as in flight; its signal aborts on cancellation or {@link close}. */

@@ -6,7 +6,6 @@
 import {
   CancelledError,
   ClientRequestError,
-  ConfigurationError,
   type JsonObject,
   Peer,
   StateBudget,
@@ -189,23 +188,6 @@ describe('Peer: server→client requests', () => {
 
   it('the default timeout is 60 s', () => {
     expect(new Peer().clientRequestTimeout).toBe(60_000);
-  });
-
-  it('still takes requestTimeout, the deprecated name of clientRequestTimeout', () => {
-    const peer = new Peer({ requestTimeout: 25 });
-    expect(peer.clientRequestTimeout).toBe(25);
-    expect(peer.requestTimeout).toBe(25);
-    expect(new Peer({ requestTimeout: 25, clientRequestTimeout: 25 }).clientRequestTimeout).toBe(
-      25,
-    );
-  });
-
-  it('refuses both names with different values', () => {
-    const both = () => new Peer({ requestTimeout: 25, clientRequestTimeout: 30 });
-    expect(both).toThrow(ConfigurationError);
-    expect(both).toThrow(
-      'Peer: "requestTimeout" is the deprecated name of "clientRequestTimeout", and they differ (25 and 30): give only "clientRequestTimeout".',
-    );
   });
 
   it('an abort of the call’s signal cancels the request and rejects with its reason', async () => {

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { StateAdapter } from '../../adapter';
-import { ConfigurationError, renamedOption } from '../../core';
+import { ConfigurationError } from '../../core';
 import type { Authenticate } from './authenticate';
 import { oauthOf } from './oauth';
 import type { HttpSession } from './session';
@@ -148,12 +148,6 @@ export interface HttpHandlerOptions<C = HttpSession> {
    */
   postTimeout?: number;
   /**
-   * @deprecated Renamed {@link HttpHandlerOptions.postTimeout}: over stdio, `requestTimeout`
-   * was the wait for a client's answer ({@link HttpHandlerOptions.clientRequestTimeout} on
-   * both transports now). Still honoured here with its old meaning, a POST's deadline.
-   */
-  requestTimeout?: number;
-  /**
    * How long (ms) a server-to-client request (elicitation, sampling, roots) waits for the
    * client's answer. Default 60 s. The same name and meaning as over stdio.
    */
@@ -247,21 +241,18 @@ export function resolveOptions<C>(options: HttpHandlerOptions<C> = {}): Resolved
     throw new ConfigurationError('createHttpHandler: options must be an object.');
   }
   const given = dropUndefined(options);
-  const { value: postTimeout, given: postName } = renamedOption(
-    given,
-    'postTimeout',
-    'requestTimeout',
-    'createHttpHandler',
-  );
-  delete given.requestTimeout;
-  if (postTimeout !== undefined) given.postTimeout = postTimeout as number;
+  if ('requestTimeout' in given) {
+    throw new ConfigurationError(
+      'createHttpHandler: "requestTimeout" is not an option: a POST\'s deadline is "postTimeout", the wait for a client\'s answer "clientRequestTimeout".',
+    );
+  }
   const resolved = { ...HTTP_DEFAULTS, ...given } as ResolvedOptions<C>;
   for (const name of Object.keys(HTTP_DEFAULTS) as Array<keyof typeof HTTP_DEFAULTS>) {
     if (name === 'sessions') continue;
     const value = resolved[name];
     if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
       throw new ConfigurationError(
-        `createHttpHandler: "${name === 'postTimeout' ? postName : name}" must be a number of 0 or more (got ${String(value)}).`,
+        `createHttpHandler: "${name}" must be a number of 0 or more (got ${String(value)}).`,
       );
     }
   }

@@ -1,5 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
-import { ConfigurationRangeError, ConfigurationTypeError, renamedOption } from '../../core';
+import { ConfigurationRangeError, ConfigurationTypeError } from '../../core';
 
 /** The default line limit: 4 MiB, the newline excluded. */
 export const DEFAULT_LINE = 4 * 1024 * 1024;
@@ -25,11 +25,6 @@ export interface StdioTransportOptions<C = unknown> {
    * answer, in ms (default 60 000). The same name and meaning as over HTTP.
    */
   clientRequestTimeout?: number;
-  /**
-   * @deprecated Renamed {@link StdioTransportOptions.clientRequestTimeout}: over HTTP,
-   * `requestTimeout` was a POST's whole deadline. Still honoured here with its old meaning.
-   */
-  requestTimeout?: number;
   /**
    * The most resource subscriptions the client may hold at once (default 100; `0` no limit): one
    * more `resources/subscribe`, or a `subscriptions/listen` naming more URIs, gets `-32602`.
@@ -137,15 +132,15 @@ export function resolveOptions<C>(options: StdioTransportOptions<C>): ResolvedSt
       'StdioTransport: "output" and "error" must be different streams: diagnostics would corrupt the protocol.',
     );
   }
-  const { value: timeout, given } = renamedOption(
-    options,
-    'clientRequestTimeout',
-    'requestTimeout',
-    'StdioTransport',
-  );
+  if ('requestTimeout' in options) {
+    throw new ConfigurationTypeError(
+      'StdioTransport: "requestTimeout" is not an option: the wait for a client\'s answer is "clientRequestTimeout".',
+    );
+  }
+  const timeout: unknown = options.clientRequestTimeout;
   if (timeout !== undefined && !(typeof timeout === 'number' && timeout > 0)) {
     throw new ConfigurationRangeError(
-      `StdioTransport: "${given}" must be a number of milliseconds above 0 (got ${String(timeout)}).`,
+      `StdioTransport: "clientRequestTimeout" must be a number of milliseconds above 0 (got ${String(timeout)}).`,
     );
   }
   const clientRequestTimeout = timeout as number | undefined;

@@ -24,9 +24,7 @@ describe('POST', () => {
   let headers: Record<string, string>;
 
   beforeAll(async () => {
-    // `requestTimeout` is the deprecated name of `postTimeout`: kept here so that the alias stays
-    // covered end to end (the POST deadline tests below run on it).
-    server = await serveHttp(core, { maxBodyBytes: 1024, requestTimeout: 1500 });
+    server = await serveHttp(core, { maxBodyBytes: 1024, postTimeout: 1500 });
     ({ headers } = await initialize(server.url));
   });
   afterAll(() => server.close());
@@ -254,7 +252,7 @@ describe('POST', () => {
     expect(status).toBe(413);
   });
 
-  test('a body that does not arrive within requestTimeout → 408', async () => {
+  test('a body that does not arrive within postTimeout → 408', async () => {
     const status = await new Promise<number>((resolve, reject) => {
       const req = httpRequest(server.url, {
         method: 'POST',
@@ -272,7 +270,7 @@ describe('POST', () => {
     expect(status).toBe(408);
   });
 
-  test('a call still running at requestTimeout is cancelled and answered "Request timed out"', async () => {
+  test('a call still running at postTimeout is cancelled and answered "Request timed out"', async () => {
     const response = await post(
       server.url,
       {

@@ -74,20 +74,14 @@ describe('routing', () => {
     expect(() => createHttpHandler({} as never)).toThrow(/Expected an McpCore/);
   });
 
-  test('requestTimeout is the deprecated name of postTimeout: errors name the one given', () => {
+  test('requestTimeout, a removed name, is refused with the names to use', () => {
     const { core } = testCore();
-    expect(() => createHttpHandler(core, { requestTimeout: -1 })).toThrow(
-      'createHttpHandler: "requestTimeout" must be a number of 0 or more (got -1).',
+    expect(() => createHttpHandler(core, { requestTimeout: 1000 } as never)).toThrow(
+      'createHttpHandler: "requestTimeout" is not an option: a POST\'s deadline is "postTimeout", the wait for a client\'s answer "clientRequestTimeout".',
     );
     expect(() => createHttpHandler(core, { postTimeout: -1 })).toThrow(
       'createHttpHandler: "postTimeout" must be a number of 0 or more (got -1).',
     );
-    expect(() => createHttpHandler(core, { requestTimeout: 1000, postTimeout: 2000 })).toThrow(
-      'createHttpHandler: "requestTimeout" is the deprecated name of "postTimeout", and they differ (1000 and 2000): give only "postTimeout".',
-    );
-    expect(() =>
-      createHttpHandler(core, { requestTimeout: 1000, postTimeout: 1000 }).close(),
-    ).not.toThrow();
   });
 });
 

@@ -196,14 +196,9 @@ describe('seed 001: reference', () => {
     },
   );
 
-  it('names requestTimeout, the deprecated name, when that is the one given wrong', () => {
-    expect(() => new StdioTransport(notes(), { requestTimeout: -1 })).toThrow(
-      'StdioTransport: "requestTimeout" must be a number of milliseconds above 0 (got -1).',
-    );
-    expect(
-      () => new StdioTransport(notes(), { requestTimeout: 10, clientRequestTimeout: 20 }),
-    ).toThrow(
-      'StdioTransport: "requestTimeout" is the deprecated name of "clientRequestTimeout", and they differ (10 and 20): give only "clientRequestTimeout".',
+  it('refuses requestTimeout, a removed name, naming the option to use', () => {
+    expect(() => new StdioTransport(notes(), { requestTimeout: 10 } as never)).toThrow(
+      'StdioTransport: "requestTimeout" is not an option: the wait for a client\'s answer is "clientRequestTimeout".',
     );
   });
 
