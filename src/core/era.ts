@@ -46,7 +46,7 @@ export function isModernVersion(version: unknown): version is ModernVersion {
 }
 
 /**
- * The era a request belongs to (issue 12, item 1): modern when its `_meta` names a protocol
+ * The era a request belongs to: modern when its `_meta` names a protocol
  * version (any: an unknown one is then refused with -32022) or when the transport's version
  * hint (HTTP's `MCP-Protocol-Version`) names a modern revision; a `server/discover` with
  * neither is a probe (`undefined`: answered the same in both eras); legacy otherwise.

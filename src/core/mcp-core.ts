@@ -154,7 +154,7 @@ export class McpCore<C = unknown> {
   }
 
   /**
-   * Classifies one request (issue 12 item 1) and, for a modern one, checks its `_meta`
+   * Classifies one request and, for a modern one, checks its `_meta`
    * (-32602), its HTTP headers when the transport gave them (-32020) and its revision (-32022).
    * On stdio the first request that is not `server/discover` pins the era of the connection.
    */

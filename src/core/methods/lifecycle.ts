@@ -24,7 +24,7 @@ export function registerLifecycle<C>(
       const link = turn.link;
       if (link !== undefined) {
         link.peer.revision = revision;
-        // Kept for the session's life: only what MCP defines, within a budget (issue 19).
+        // Kept for the session's life: only what MCP defines, within a budget.
         const kept = keptClientState(p);
         link.peer.remember(kept.capabilities, kept.clientInfo);
       }

@@ -57,7 +57,7 @@ export function registerSubscriptions<C>(
         resources.subscribe === true && Array.isArray(wanted.resourceSubscriptions)
           ? wanted.resourceSubscriptions.filter((u): u is string => typeof u === 'string')
           : [];
-      // Watched for the life of the stream: the peer's limits bound them (issue 19).
+      // Watched for the life of the stream: the peer's limits bound them.
       link.peer.checkSubscriptions(uris, 'subscriptions/listen');
       if (uris.length > 0) honored.resourceSubscriptions = uris;
       const watched = new Set(uris);

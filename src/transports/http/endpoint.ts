@@ -201,7 +201,7 @@ export class HttpEndpoint<C> {
         idleTimeout: sessionIdleTimeout,
         max: maxSessions,
         clientRequestTimeout,
-        // A call ended by its session's end gets a JSON-RPC error at once (issue 19).
+        // A call ended by its session's end gets a JSON-RPC error at once.
         onEnd: (entry, reason) => {
           for (const post of this.posts.of(entry)) {
             post.fail(TRANSPORT_ERROR, `The session ended before the call finished: ${reason}`);
@@ -365,7 +365,7 @@ export class HttpEndpoint<C> {
     const authority = authorityOf(req.url);
     if (authority !== undefined && !this.hostAllowed(authority, local)) {
       // RFC 9112 §3.2.2: with an absolute-form target the server uses the target's authority
-      // and ignores Host, so the authority gets the same check (issue 19).
+      // and ignores Host, so the authority gets the same check.
       return sendError(
         res,
         403,

@@ -258,7 +258,7 @@ export async function handlePost<C>(
     const value = message.value;
     const initialize = isInitialize(value);
     if (initialize && message.bytes > options.maxInitializeBytes) {
-      // Refused before any session exists: nothing of it is kept (issue 19).
+      // Refused before any session exists: nothing of it is kept.
       return sendJson(
         res,
         400,
