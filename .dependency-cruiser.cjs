@@ -87,9 +87,10 @@ module.exports = {
     {
       name: 'testing-on-the-core',
       severity: 'error',
-      comment: 'declarative-mcp/testing is an in-memory client of the core.',
+      comment:
+        'declarative-mcp/testing is a client of the core (in memory, or over its own HTTP and stdio wires): it loads no transport, registry or CLI.',
       from: { path: '^src/testing/' },
-      to: { path: '^(src/(?!core/)|decorators/)' },
+      to: { path: '^(src/(?!core/|testing/)|decorators/)' },
     },
     {
       name: 'devtools-on-the-public-api',

@@ -235,12 +235,37 @@ export class UsageError extends Error {
   }
 }
 
-/** A JSON-RPC error answered to a request of the in-memory test client (`declarative-mcp/testing`). */
+/**
+ * Why a request of the client (`declarative-mcp/testing`, the command line's client) failed:
+ * - `server`: the server answered a JSON-RPC error (`code`, `message`, `data` are its own);
+ * - `missing-handler`: the server asked something (elicitation, sampling, roots) no handler answers;
+ * - `handler-failed`: the handler that answers it threw (the error is the `cause`);
+ * - `too-many-rounds`: the server asked more than `maxRounds` times in one call;
+ * - `no-answer`: the request ended without an answer (cancelled, or the session closed);
+ * - `unauthorized`: HTTP 401, a bearer token is missing or refused;
+ * - `transport`: the server could not be reached, or its answer could not be read.
+ */
+export type McpClientErrorReason =
+  | 'server'
+  | 'missing-handler'
+  | 'handler-failed'
+  | 'too-many-rounds'
+  | 'no-answer'
+  | 'unauthorized'
+  | 'transport';
+
+/**
+ * A failed request of the test client (`declarative-mcp/testing`) or the command line's client:
+ * the server's JSON-RPC error, or a local failure that `reason` names.
+ */
 export class McpClientError extends Error {
   /** True when `value` is an McpClientError from any installed copy of this package. */
   static is(value: unknown): value is McpClientError {
     return branded(value, MCP_CLIENT_ERROR);
   }
+
+  /** Why it failed: the server's answer (`server`) or a local cause (see {@link McpClientErrorReason}). */
+  readonly reason: McpClientErrorReason;
 
   constructor(
     /** The JSON-RPC error code. */
@@ -248,9 +273,11 @@ export class McpClientError extends Error {
     message: string,
     /** The error's `data`, if any. */
     readonly data?: unknown,
+    options: { reason?: McpClientErrorReason; cause?: unknown } = {},
   ) {
-    super(message);
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'McpClientError';
+    this.reason = options.reason ?? 'server';
     brand(this, MCP_CLIENT_ERROR);
   }
 }

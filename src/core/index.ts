@@ -33,6 +33,7 @@ export {
   type ErrorCodeValue,
   Fault,
   McpClientError,
+  type McpClientErrorReason,
   RequestTimeoutError,
   SharedStateError,
   ToolError,

@@ -1,66 +1,38 @@
 /**
- * `declarative-mcp/testing`: an in-memory client over an application's or core's `handle`, so
- * providers can be unit-tested without a transport.
+ * `declarative-mcp/testing`: a small typed MCP client for tests, in memory over an
+ * application's (or a core's) `handle`, speaking 2025 (`initialize`, a session) or 2026-07-28
+ * (`_meta` on every request, multi-round-trip requests driven for you).
  */
-import {
-  type CallToolResult,
-  coreOf,
-  type GetPromptResult,
-  type JsonObject,
-  type Link,
-  McpClientError,
-  McpCore,
-  Peer,
-  type PromptDefinition,
-  type ResourceContents,
-  type ResourceDefinition,
-  type ResourceTemplateDefinition,
-  type Servable,
-  type ToolDefinition,
-} from '../core';
+import { coreOf, McpCore, type Servable } from '../core';
+import { Client, type ClientOptions, type TestClient } from './client';
+import { memoryWire } from './memory';
 
-export { McpClientError } from '../core';
+export { McpClientError, type McpClientErrorReason } from '../core';
+export type { AskHandler, AskHandlers } from './asks';
+export type { ClientOptions, TaskCallOptions, TestClient } from './client';
+export type { ListenFilter, Subscription } from './subscription';
+export type { TaskHandle, TaskState } from './task-handle';
 
 /** Options of {@link connect}. */
-export interface ConnectOptions {
-  /** The client's `capabilities` at `initialize` (e.g. `{ elicitation: {} }`). */
-  capabilities?: JsonObject;
-  /** Answers server→client requests (elicitation, sampling, roots) by method. */
-  handlers?: Record<string, (params: JsonObject) => unknown>;
-  /** Receives every notification the server sends (progress, log messages, list changes). */
-  onNotification?: (message: JsonObject) => void;
-  /** The revision to ask for (default: the newest). */
+export interface ConnectOptions extends ClientOptions {
+  /**
+   * The revision to speak (default `McpCore.VERSIONS[0]`, the newest 2025 one): `'2026-07-28'`
+   * sends `_meta` with every request and drives its multi-round-trip requests.
+   */
   protocolVersion?: string;
 }
 
-/** A small typed MCP client over the in-memory `handle`. */
-export interface TestClient {
-  /** The `initialize` result (protocolVersion, capabilities, serverInfo, instructions). */
-  readonly initialized: JsonObject;
-  /** Every notification received so far, in order. */
-  readonly notifications: JsonObject[];
-  listTools(): Promise<ToolDefinition[]>;
-  callTool(name: string, args?: JsonObject, meta?: JsonObject): Promise<CallToolResult>;
-  listResources(): Promise<ResourceDefinition[]>;
-  listResourceTemplates(): Promise<ResourceTemplateDefinition[]>;
-  readResource(uri: string): Promise<ResourceContents[]>;
-  listPrompts(): Promise<PromptDefinition[]>;
-  getPrompt(name: string, args?: Record<string, string>): Promise<GetPromptResult>;
-  /** Any request: resolves to its `result`, rejects with {@link McpClientError}. */
-  request(method: string, params?: JsonObject): Promise<unknown>;
-  /** A notification to the server. */
-  notify(method: string, params?: JsonObject): Promise<void>;
-  /** Ends the session: in-flight calls are aborted and broadcasts stop. */
-  close(): void;
-}
-
 /**
- * Initializes an in-memory session with an application (or core) and returns a client for it.
- * `context` is what every call receives, as a transport would pass it.
+ * Connects an in-memory client to an application (or core) and returns it, initialized (2025)
+ * or discovered (2026-07-28). `context` is what every call receives, as a transport would pass
+ * it. The client capabilities follow from the `handlers` given.
  *
  * @example
- * const client = await connect(app, { identity: { id: 'ada', scopes: ['orders:write'] } });
- * const result = await client.callTool('cancel', { order: 42 });
+ * const client = await connect(app, { identity: { id: 'ada', scopes: ['orders:write'] } }, {
+ *   protocolVersion: '2026-07-28',
+ *   handlers: { elicitation: () => ({ action: 'accept', content: { sure: true } }) },
+ * });
+ * const result = await client.callTool('cancel', { order: 42 }); // the elicitation answered
  */
 export async function connect<C>(
   servable: Servable<C>,
@@ -68,107 +40,7 @@ export async function connect<C>(
   options: ConnectOptions = {},
 ): Promise<TestClient> {
   const core: McpCore<C> = coreOf(servable);
-  const peer = new Peer();
-  const notifications: JsonObject[] = [];
-  let sequence = 0;
-  const link: Link = {
-    peer,
-    send(message) {
-      if (typeof message.method === 'string' && message.id !== undefined) {
-        // A server→client request: answer it through the handlers, as a client would.
-        const handler = options.handlers?.[message.method];
-        void (async () => {
-          let answer: JsonObject;
-          try {
-            if (handler === undefined) throw new McpClientError(-32601, 'Method not found');
-            answer = {
-              jsonrpc: '2.0',
-              id: message.id,
-              result: (await handler((message.params ?? {}) as JsonObject)) as JsonObject,
-            };
-          } catch (error) {
-            const code = McpClientError.is(error) ? error.code : -32603;
-            answer = {
-              jsonrpc: '2.0',
-              id: message.id,
-              error: { code, message: (error as Error).message },
-            };
-          }
-          await core.handle(JSON.stringify(answer), context, link);
-        })();
-        return;
-      }
-      notifications.push(message);
-      options.onNotification?.(message);
-    },
-  };
-  const detach = core.attach((message, filter) => {
-    if (filter === undefined || filter(peer)) link.send(message);
-  });
-
-  const request = async (method: string, params?: JsonObject): Promise<unknown> => {
-    sequence += 1;
-    const payload = JSON.stringify(
-      params === undefined
-        ? { jsonrpc: '2.0', id: sequence, method }
-        : { jsonrpc: '2.0', id: sequence, method, params },
-    );
-    const answer = await core.handle(payload, context, link);
-    if (answer === null)
-      throw new McpClientError(-32600, `No answer to ${method} (was it cancelled?)`);
-    const parsed = JSON.parse(answer) as {
-      result?: unknown;
-      error?: { code: number; message: string; data?: unknown };
-    };
-    if (parsed.error)
-      throw new McpClientError(parsed.error.code, parsed.error.message, parsed.error.data);
-    return parsed.result;
-  };
-  const notify = async (method: string, params?: JsonObject): Promise<void> => {
-    await core.handle(
-      JSON.stringify(
-        params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params },
-      ),
-      context,
-      link,
-    );
-  };
-
-  const initialized = (await request('initialize', {
-    protocolVersion: options.protocolVersion ?? McpCore.VERSIONS[0],
-    capabilities: options.capabilities ?? {},
-    clientInfo: { name: 'declarative-mcp/testing', version: '1' },
-  })) as JsonObject;
-  await notify('notifications/initialized');
-
-  return {
-    initialized,
-    notifications,
-    request,
-    notify,
-    listTools: async () => ((await request('tools/list')) as { tools: ToolDefinition[] }).tools,
-    callTool: async (name, args = {}, meta) =>
-      (await request(
-        'tools/call',
-        meta === undefined ? { name, arguments: args } : { name, arguments: args, _meta: meta },
-      )) as CallToolResult,
-    listResources: async () =>
-      ((await request('resources/list')) as { resources: ResourceDefinition[] }).resources,
-    listResourceTemplates: async () =>
-      (
-        (await request('resources/templates/list')) as {
-          resourceTemplates: ResourceTemplateDefinition[];
-        }
-      ).resourceTemplates,
-    readResource: async (uri) =>
-      ((await request('resources/read', { uri })) as { contents: ResourceContents[] }).contents,
-    listPrompts: async () =>
-      ((await request('prompts/list')) as { prompts: PromptDefinition[] }).prompts,
-    getPrompt: async (name, args = {}) =>
-      (await request('prompts/get', { name, arguments: args })) as GetPromptResult,
-    close: () => {
-      detach();
-      peer.close();
-    },
-  };
+  const protocolVersion = options.protocolVersion ?? McpCore.VERSIONS[0];
+  const modern = (McpCore.MODERN_VERSIONS as readonly string[]).includes(protocolVersion);
+  return Client.open(memoryWire(core, context, !modern), { ...options, protocolVersion });
 }

@@ -173,16 +173,12 @@ describe('server → client requests', () => {
     ]);
   });
 
-  it('a missing handler answers Method not found; a throwing one answers its error', async () => {
+  it('a missing handler rejects the call; a handler throwing McpClientError answers that error', async () => {
     const missing = await connect(app, {}, { capabilities: { sampling: {} } });
-    expect(await missing.callTool('ask')).toEqual({
-      content: [
-        {
-          type: 'text',
-          text: 'failed: The client answered sampling/createMessage with error -32601: Method not found',
-        },
-      ],
-      isError: false,
+    await expect(missing.callTool('ask')).rejects.toMatchObject({
+      reason: 'missing-handler',
+      message:
+        'The server asked sampling/createMessage and no sampling handler answers it: give connect() handlers: { sampling: (params) => result }.',
     });
     const throwing = await connect(
       app,

@@ -1,0 +1,562 @@
+import {
+  type CallToolResult,
+  type GetPromptResult,
+  type JsonObject,
+  McpClientError,
+  META,
+  MODERN_VERSIONS,
+  type PromptDefinition,
+  type ResourceContents,
+  type ResourceDefinition,
+  type ResourceTemplateDefinition,
+  TASKS_EXTENSION,
+  type ToolDefinition,
+} from '../core';
+import { type AskHandlers, answer, capabilitiesOf } from './asks';
+import { type ListenFilter, NotificationQueue, type Subscription } from './subscription';
+import { type TaskHandle, taskHandle } from './task-handle';
+import { type ClientWire, type Exchange } from './wire';
+
+/** The revision this client speaks without `initialize` (MCP 2026-07-28). */
+const MODERN = MODERN_VERSIONS[0];
+
+/** Options of a client (see `connect`). */
+export interface ClientOptions {
+  /**
+   * The revision to speak: `'2026-07-28'` (no `initialize`, `_meta` on every request, MRTR) or a
+   * 2025 one (`initialize`, a session). Absent: the newest the server speaks (`server/discover`).
+   */
+  protocolVersion?: string;
+  /** Client capabilities beyond (or instead of) those the handlers imply. */
+  capabilities?: JsonObject;
+  /** Answers the server's questions: `{ elicitation, sampling, roots }` (or by method). */
+  handlers?: AskHandlers;
+  /** Receives every notification the server sends. */
+  onNotification?: (message: JsonObject) => void;
+  /** The most times a server may ask during one call (default 8); more rejects `too-many-rounds`. */
+  maxRounds?: number;
+  /** 2026-07-28: the log level sent in each request's `_meta` (log messages are sent only with one). */
+  logLevel?: string;
+  /** `clientInfo` (default `{ name: 'declarative-mcp/testing', version: '1' }`). */
+  clientInfo?: { name: string; version: string };
+}
+
+/** Options of {@link TestClient.callTool} that make the call a task. */
+export interface TaskCallOptions {
+  /** Run as a task: `true`, or (2025-11-25) the task's requested `ttl` in ms. */
+  task: true | { ttl?: number };
+  /** The request's `_meta`. */
+  meta?: JsonObject;
+}
+
+/** A typed MCP client: in memory (`connect`), over Streamable HTTP, or over a stdio child. */
+export interface TestClient {
+  /** The `initialize` result (2025), or the `server/discover` result (2026-07-28). */
+  readonly initialized: JsonObject;
+  /** The revision spoken: the negotiated 2025 one, or `'2026-07-28'`. */
+  readonly protocolVersion: string;
+  /** Every notification received so far, in order. */
+  readonly notifications: JsonObject[];
+  /**
+   * How many rounds the last `callTool`, `readResource` or `getPrompt` took: 1, plus one per
+   * time the server asked (2026-07-28: each `input_required` result; 2025: each server→client
+   * request answered during the call).
+   */
+  readonly rounds: number;
+  listTools(): Promise<ToolDefinition[]>;
+  callTool(
+    name: string,
+    args: JsonObject | undefined,
+    options: TaskCallOptions,
+  ): Promise<TaskHandle>;
+  callTool(name: string, args?: JsonObject, meta?: JsonObject): Promise<CallToolResult>;
+  listResources(): Promise<ResourceDefinition[]>;
+  listResourceTemplates(): Promise<ResourceTemplateDefinition[]>;
+  readResource(uri: string): Promise<ResourceContents[]>;
+  listPrompts(): Promise<PromptDefinition[]>;
+  getPrompt(name: string, args?: Record<string, string>): Promise<GetPromptResult>;
+  /** `server/discover`: the revisions, capabilities and instructions of the server. */
+  discover(): Promise<JsonObject>;
+  /**
+   * Opens a subscription (2026-07-28 `subscriptions/listen`; in 2025 the session's own
+   * notifications, with `resources/subscribe` for `resourceSubscriptions`). Resolves once the
+   * server acknowledged it.
+   */
+  listen(
+    filter: ListenFilter,
+    onNotification?: (message: JsonObject) => void,
+  ): Promise<Subscription>;
+  /** Any request: resolves to its `result`, rejects with `McpClientError`. */
+  request(method: string, params?: JsonObject): Promise<unknown>;
+  /** A notification to the server. */
+  notify(method: string, params?: JsonObject): Promise<void>;
+  /** Ends the session: in-flight calls end without an answer, broadcasts stop. */
+  close(): void;
+}
+
+/** What one call that may ask counts: the server's questions, and how the call fails. */
+interface CallState {
+  asks: number;
+  fail: (error: Error) => void;
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function serverError(response: JsonObject): McpClientError {
+  const error = isObject(response.error) ? response.error : {};
+  return new McpClientError(
+    typeof error.code === 'number' ? error.code : -32603,
+    typeof error.message === 'string' ? error.message : 'Unknown error',
+    error.data,
+  );
+}
+
+/** The client over any wire; `open` speaks the revision asked for, or negotiates one. */
+export class Client implements TestClient {
+  initialized: JsonObject = {};
+  protocolVersion = '';
+  readonly notifications: JsonObject[] = [];
+  rounds = 0;
+  private sequence = 0;
+  private readonly maxRounds: number;
+  private readonly capabilities: JsonObject;
+  private readonly subscriptions = new Set<NotificationQueue>();
+
+  private constructor(
+    private readonly wire: ClientWire,
+    private readonly options: ClientOptions,
+  ) {
+    this.maxRounds = options.maxRounds ?? 8;
+    this.capabilities = capabilitiesOf(options.handlers, options.capabilities);
+    wire.onMessage = (message) => this.incoming(message);
+  }
+
+  /** Opens a client on `wire`: `initialize` (2025) or `server/discover` (2026-07-28). */
+  static async open(wire: ClientWire, options: ClientOptions = {}): Promise<Client> {
+    const client = new Client(wire, options);
+    try {
+      await client.start();
+    } catch (error) {
+      await wire.close().catch(() => undefined);
+      throw error;
+    }
+    return client;
+  }
+
+  get modern(): boolean {
+    return this.protocolVersion === MODERN;
+  }
+
+  private async start(): Promise<void> {
+    let version = this.options.protocolVersion;
+    if (version === undefined) {
+      // The newest the server speaks: a 2025-only server answers the probe with an error.
+      const probe = await this.raw('server/discover', {}).catch((error: unknown) => {
+        if (McpClientError.is(error) && error.reason === 'server') return undefined;
+        throw error;
+      });
+      const versions =
+        isObject(probe) && Array.isArray(probe.supportedVersions) ? probe.supportedVersions : [];
+      version = versions.includes(MODERN) ? MODERN : '2025-11-25';
+    }
+    if (version === MODERN) {
+      this.protocolVersion = MODERN;
+      try {
+        this.initialized = (await this.request('server/discover')) as JsonObject;
+      } catch (error) {
+        if (McpClientError.is(error) && error.reason === 'server') {
+          throw new McpClientError(
+            error.code,
+            `The server does not speak MCP ${MODERN} (server/discover answered ${error.code}: ${error.message}).`,
+            error.data,
+          );
+        }
+        throw error;
+      }
+      return;
+    }
+    this.initialized = (await this.raw('initialize', {
+      protocolVersion: version,
+      capabilities: this.capabilities,
+      clientInfo: this.options.clientInfo ?? { name: 'declarative-mcp/testing', version: '1' },
+    })) as JsonObject;
+    this.protocolVersion = String(this.initialized.protocolVersion ?? version);
+    await this.notify('notifications/initialized');
+  }
+
+  /** The `_meta` of a 2026-07-28 request: revision, capabilities (plus `extra`), identity. */
+  private modernMeta(params: JsonObject | undefined, tasks: boolean): JsonObject {
+    const given = isObject(params?._meta) ? params._meta : {};
+    const capabilities = tasks
+      ? {
+          ...this.capabilities,
+          extensions: {
+            ...(isObject(this.capabilities.extensions) ? this.capabilities.extensions : {}),
+            [TASKS_EXTENSION]: {},
+          },
+        }
+      : this.capabilities;
+    const meta: JsonObject = {
+      ...given,
+      [META.protocolVersion]: MODERN,
+      [META.clientCapabilities]: capabilities,
+      [META.clientInfo]: this.options.clientInfo ?? {
+        name: 'declarative-mcp/testing',
+        version: '1',
+      },
+    };
+    if (this.options.logLevel !== undefined) meta[META.logLevel] = this.options.logLevel;
+    return meta;
+  }
+
+  /** Sends one request as built (no `_meta` added); resolves to its result. */
+  private raw(
+    method: string,
+    params: JsonObject | undefined,
+    state?: CallState,
+    exchange: Partial<Exchange> = {},
+  ): Promise<unknown> {
+    this.sequence += 1;
+    const message: JsonObject = { jsonrpc: '2.0', id: this.sequence, method };
+    if (params !== undefined) message.params = params;
+    return new Promise((resolve, reject) => {
+      let settled = false;
+      const fail = (error: Error): void => {
+        if (settled) return;
+        settled = true;
+        reject(error);
+      };
+      const call: CallState = state ?? { asks: 0, fail };
+      const previous = call.fail;
+      call.fail = (error) => {
+        previous(error);
+        fail(error);
+      };
+      this.wire
+        .request(message, {
+          onMessage: exchange.onMessage ?? ((sent) => this.incoming(sent, call)),
+          signal: exchange.signal,
+        })
+        .then((response) => {
+          if (settled) return;
+          settled = true;
+          if (response.error !== undefined) reject(serverError(response));
+          else resolve(response.result);
+        }, fail);
+    });
+  }
+
+  /** A request in the revision spoken: 2026-07-28 adds the `_meta` every request carries. */
+  private send(
+    method: string,
+    params?: JsonObject,
+    state?: CallState,
+    tasks = false,
+  ): Promise<unknown> {
+    if (!this.modern) return this.raw(method, params, state);
+    return this.raw(method, { ...params, _meta: this.modernMeta(params, tasks) }, state);
+  }
+
+  request(method: string, params?: JsonObject): Promise<unknown> {
+    return this.send(method, params);
+  }
+
+  async notify(method: string, params?: JsonObject): Promise<void> {
+    await this.wire.send(
+      params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params },
+    );
+  }
+
+  /** A message the server sent: a question to answer, or a notification to record. */
+  private incoming(message: JsonObject, call?: CallState): void {
+    if (typeof message.method !== 'string') return;
+    if (message.id !== undefined) {
+      void this.serverRequest(message, call);
+      return;
+    }
+    this.notifications.push(message);
+    this.options.onNotification?.(message);
+  }
+
+  /** 2025: a server→client request during a call, answered through the handlers. */
+  private async serverRequest(message: JsonObject, call: CallState | undefined): Promise<void> {
+    const reply = (body: JsonObject) =>
+      this.wire.send({ jsonrpc: '2.0', id: message.id, ...body }).catch(() => undefined);
+    const method = message.method as string;
+    if (method === 'ping') return void (await reply({ result: {} }));
+    if (call !== undefined && ++call.asks > this.maxRounds) {
+      await reply({
+        error: { code: -32603, message: 'The client stopped answering: too many rounds' },
+      });
+      return call.fail(this.tooManyRounds());
+    }
+    try {
+      const result = await answer(
+        this.options.handlers,
+        method,
+        isObject(message.params) ? message.params : {},
+      );
+      await reply({ result: isObject(result) ? result : {} });
+    } catch (error) {
+      const failure = error as McpClientError;
+      await reply({ error: { code: failure.code, message: failure.message } });
+      // A handler's own McpClientError is its answer; the call goes on with it.
+      if (failure.reason !== 'server') call?.fail(failure);
+    }
+  }
+
+  private tooManyRounds(): McpClientError {
+    return new McpClientError(
+      -32603,
+      `The server asked more than ${this.maxRounds} times in one call (maxRounds ${this.maxRounds}).`,
+      undefined,
+      { reason: 'too-many-rounds' },
+    );
+  }
+
+  /**
+   * A request that may ask (tools/call, prompts/get, resources/read). 2026-07-28 drives MRTR:
+   * each `input_required` result is answered through the handlers, and the request sent again
+   * with the `inputResponses` and the echoed `requestState`.
+   */
+  async asking(method: string, params: JsonObject, tasks = false): Promise<JsonObject> {
+    const state: CallState = { asks: 0, fail: () => undefined };
+    let current = params;
+    try {
+      for (;;) {
+        const result = (await this.send(method, current, state, tasks)) as JsonObject;
+        if (!this.modern || result?.resultType !== 'input_required') return result;
+        if (++state.asks > this.maxRounds) throw this.tooManyRounds();
+        const inputResponses: JsonObject = {};
+        const asks = isObject(result.inputRequests) ? result.inputRequests : {};
+        for (const [key, ask] of Object.entries(asks)) {
+          inputResponses[key] = await this.answerModern(ask);
+        }
+        current = { ...params, inputResponses };
+        if (typeof result.requestState === 'string') current.requestState = result.requestState;
+      }
+    } finally {
+      this.rounds = state.asks + 1;
+    }
+  }
+
+  /** 2026-07-28: one ask of `inputRequests` (`{ method, params }`), answered by its handler. */
+  async answerModern(ask: unknown): Promise<unknown> {
+    const request = isObject(ask) ? ask : {};
+    const method = String(request.method);
+    try {
+      return await answer(
+        this.options.handlers,
+        method,
+        isObject(request.params) ? request.params : {},
+      );
+    } catch (error) {
+      const failure = error as McpClientError;
+      // MRTR has no error answer: a handler's own McpClientError fails the call too.
+      if (failure.reason !== 'server') throw failure;
+      throw new McpClientError(
+        failure.code,
+        `The handler of ${method} refused: ${failure.message}`,
+        failure.data,
+        {
+          reason: 'handler-failed',
+          cause: failure,
+        },
+      );
+    }
+  }
+
+  /** Every page of a list. */
+  private async collect<T>(method: string, key: string): Promise<T[]> {
+    const items: T[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = (await this.send(
+        method,
+        cursor === undefined ? undefined : { cursor },
+      )) as JsonObject;
+      items.push(...((page?.[key] as T[] | undefined) ?? []));
+      cursor = typeof page?.nextCursor === 'string' ? page.nextCursor : undefined;
+    } while (cursor !== undefined);
+    return items;
+  }
+
+  listTools = (): Promise<ToolDefinition[]> => this.collect('tools/list', 'tools');
+  listResources = (): Promise<ResourceDefinition[]> => this.collect('resources/list', 'resources');
+  listResourceTemplates = (): Promise<ResourceTemplateDefinition[]> =>
+    this.collect('resources/templates/list', 'resourceTemplates');
+  listPrompts = (): Promise<PromptDefinition[]> => this.collect('prompts/list', 'prompts');
+
+  callTool(
+    name: string,
+    args: JsonObject | undefined,
+    options: TaskCallOptions,
+  ): Promise<TaskHandle>;
+  callTool(name: string, args?: JsonObject, meta?: JsonObject): Promise<CallToolResult>;
+  async callTool(
+    name: string,
+    args: JsonObject = {},
+    third?: JsonObject | TaskCallOptions,
+  ): Promise<CallToolResult | TaskHandle> {
+    const task =
+      isObject(third) && 'task' in third ? (third as unknown as TaskCallOptions) : undefined;
+    const meta = task === undefined ? (third as JsonObject | undefined) : task.meta;
+    const params: JsonObject = { name, arguments: args };
+    if (meta !== undefined) params._meta = meta;
+    if (task === undefined) return (await this.asking('tools/call', params)) as CallToolResult;
+    if (!this.modern) params.task = task.task === true ? {} : task.task;
+    const created = await this.asking('tools/call', params, true);
+    return taskHandle(this, created);
+  }
+
+  async readResource(uri: string): Promise<ResourceContents[]> {
+    const result = await this.asking('resources/read', { uri });
+    return result.contents as ResourceContents[];
+  }
+
+  async getPrompt(name: string, args: Record<string, string> = {}): Promise<GetPromptResult> {
+    return (await this.asking('prompts/get', { name, arguments: args })) as GetPromptResult;
+  }
+
+  /** A task method (`tasks/get`, …): 2026-07-28 declares the tasks extension on it. */
+  taskRequest(method: string, params: JsonObject): Promise<unknown> {
+    return this.send(method, params, { asks: 0, fail: () => undefined }, true);
+  }
+
+  get maxTaskRounds(): number {
+    return this.maxRounds;
+  }
+
+  async discover(): Promise<JsonObject> {
+    return (await this.request('server/discover')) as JsonObject;
+  }
+
+  async listen(
+    filter: ListenFilter,
+    onNotification?: (message: JsonObject) => void,
+  ): Promise<Subscription> {
+    const queue = new NotificationQueue();
+    this.subscriptions.add(queue);
+    const deliver = (message: JsonObject): void => {
+      queue.push(message);
+      onNotification?.(message);
+    };
+    if (!this.modern) return this.listenLegacy(filter, queue, deliver);
+    const closer = new AbortController();
+    let acknowledge!: (value: JsonObject) => void;
+    const acknowledged = new Promise<JsonObject>((resolve) => {
+      acknowledge = resolve;
+    });
+    const stream = this.raw(
+      'subscriptions/listen',
+      {
+        notifications: { ...filter },
+        _meta: this.modernMeta(undefined, filter.taskIds !== undefined),
+      },
+      undefined,
+      {
+        signal: closer.signal,
+        onMessage: (message) => {
+          if (message.method === 'notifications/subscriptions/acknowledged') {
+            const params = isObject(message.params) ? message.params : {};
+            acknowledge(isObject(params.notifications) ? params.notifications : {});
+            return;
+          }
+          this.incoming(message);
+          if (message.id === undefined) deliver(message);
+        },
+      },
+    );
+    // A listen request is answered only when it ends: its notifications come on its stream.
+    const ended = stream.then(
+      () => ({ ended: undefined as unknown }),
+      (error: unknown) => ({ ended: error }),
+    );
+    const first = await Promise.race([acknowledged.then((ack) => ({ ack })), ended]);
+    if (!('ack' in first)) {
+      queue.end();
+      this.subscriptions.delete(queue);
+      throw (
+        first.ended ??
+        new McpClientError(
+          -32603,
+          'subscriptions/listen ended before the server acknowledged it',
+          undefined,
+          {
+            reason: 'no-answer',
+          },
+        )
+      );
+    }
+    void ended.then(() => queue.end());
+    return {
+      acknowledged: first.ack,
+      received: queue.received,
+      [Symbol.asyncIterator]: () => queue[Symbol.asyncIterator](),
+      close: async () => {
+        closer.abort();
+        queue.end();
+        this.subscriptions.delete(queue);
+      },
+    };
+  }
+
+  /** 2025: the session's notifications, filtered as `subscriptions/listen` would. */
+  private async listenLegacy(
+    filter: ListenFilter,
+    queue: NotificationQueue,
+    deliver: (message: JsonObject) => void,
+  ): Promise<Subscription> {
+    const capabilities = isObject(this.initialized.capabilities)
+      ? this.initialized.capabilities
+      : {};
+    const declares = (kind: string, flag: string) =>
+      isObject(capabilities[kind]) && (capabilities[kind] as JsonObject)[flag] === true;
+    const acknowledged: JsonObject = {};
+    if (filter.toolsListChanged && declares('tools', 'listChanged'))
+      acknowledged.toolsListChanged = true;
+    if (filter.promptsListChanged && declares('prompts', 'listChanged'))
+      acknowledged.promptsListChanged = true;
+    if (filter.resourcesListChanged && declares('resources', 'listChanged'))
+      acknowledged.resourcesListChanged = true;
+    const uris = declares('resources', 'subscribe') ? (filter.resourceSubscriptions ?? []) : [];
+    for (const uri of uris) await this.request('resources/subscribe', { uri });
+    if (uris.length > 0) acknowledged.resourceSubscriptions = uris;
+    const wanted = (message: JsonObject): boolean => {
+      const method = message.method;
+      if (method === 'notifications/tools/list_changed')
+        return acknowledged.toolsListChanged === true;
+      if (method === 'notifications/prompts/list_changed')
+        return acknowledged.promptsListChanged === true;
+      if (method === 'notifications/resources/list_changed')
+        return acknowledged.resourcesListChanged === true;
+      const uri = isObject(message.params) ? message.params.uri : undefined;
+      return method === 'notifications/resources/updated' && uris.includes(uri as string);
+    };
+    const previous = this.wire.onMessage;
+    const tap = (message: JsonObject): void => {
+      previous?.(message);
+      if (wanted(message)) deliver(message);
+    };
+    this.wire.onMessage = tap;
+    return {
+      acknowledged,
+      received: queue.received,
+      [Symbol.asyncIterator]: () => queue[Symbol.asyncIterator](),
+      close: async () => {
+        if (this.wire.onMessage === tap) this.wire.onMessage = previous;
+        for (const uri of uris)
+          await this.request('resources/unsubscribe', { uri }).catch(() => undefined);
+        queue.end();
+        this.subscriptions.delete(queue);
+      },
+    };
+  }
+
+  close(): void {
+    for (const queue of this.subscriptions) queue.end();
+    void this.wire.close();
+  }
+}
