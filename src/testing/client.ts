@@ -1,6 +1,7 @@
 import {
   type CallToolResult,
   type GetPromptResult,
+  isObject,
   type JsonObject,
   McpClientError,
   META,
@@ -98,10 +99,6 @@ export interface TestClient {
 interface CallState {
   asks: number;
   fail: (error: Error) => void;
-}
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function serverError(response: JsonObject): McpClientError {

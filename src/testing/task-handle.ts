@@ -1,4 +1,10 @@
-import { type CallToolResult, type JsonObject, McpClientError, type TaskStatus } from '../core';
+import {
+  type CallToolResult,
+  isObject,
+  type JsonObject,
+  McpClientError,
+  type TaskStatus,
+} from '../core';
 
 /** A task's state as `tasks/get` answers it (2026-07-28 inlines `result`, `error`, `inputRequests`). */
 export interface TaskState extends JsonObject {
@@ -34,10 +40,6 @@ export interface TaskClient {
   taskRequest(method: string, params: JsonObject): Promise<unknown>;
   answerModern(ask: unknown): Promise<unknown>;
   readonly maxTaskRounds: number;
-}
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

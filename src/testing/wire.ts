@@ -1,4 +1,4 @@
-import type { JsonObject } from '../core';
+import { isObject, type JsonObject } from '../core';
 
 /** What a request's own exchange receives before its answer. */
 export interface Exchange {
@@ -25,10 +25,6 @@ export interface ClientWire {
   onMessage?: (message: JsonObject) => void;
   /** Ends the connection (HTTP: `DELETE` of the session; stdio: the child process). */
   close(): Promise<void>;
-}
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Whether a parsed message is a JSON-RPC response (it answers a request of the client). */
