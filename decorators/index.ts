@@ -18,7 +18,11 @@ export type {
   PromptOptions,
   ResourceOptions,
   SchemaSource,
+  SkillCommonOptions,
+  SkillFileOptions,
+  SkillOptions,
   ToolOptions,
   ToolUiOptions,
   ToolVisibility,
 } from './metadata';
+export { Skill, SkillFile } from './skill';

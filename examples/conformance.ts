@@ -23,6 +23,7 @@ import {
   ToolError,
 } from 'declarative-mcp';
 import { z } from 'zod';
+import { DailyReport, PdfProcessing, skills } from './skills';
 
 /** A 1×1 red PNG. */
 const PNG_1X1 =
@@ -655,7 +656,18 @@ export const app = McpApplication.create({
   title: 'declarative-mcp conformance server',
   instructions:
     'The server the official MCP conformance suite tests: one tool, resource or prompt per scenario.',
-  providers: [ContentTools, ChannelTools, RoundTripTools, TaskTools, TestResources, TestPrompts],
+  providers: [
+    ContentTools,
+    ChannelTools,
+    RoundTripTools,
+    TaskTools,
+    TestResources,
+    TestPrompts,
+    // The skills example's skills, for the sep-2640-skills-* scenarios (one server per revision).
+    PdfProcessing,
+    DailyReport,
+  ],
+  skills,
   subscriptions: true,
   listChanged: true,
 });

@@ -34,6 +34,17 @@ const SERVER = path.join(ROOT, 'build', 'examples', 'conformance.js');
 const REVISIONS = ['2025-11-25', '2026-07-28'];
 
 /**
+ * Extension scenarios no `--requirements` run includes, run by name at each revision on the same
+ * server (`--spec-version REV --force`: without --force they are SKIPPED as not applicable):
+ * the Skills extension (SEP-2640), served by the conformance example from examples/skills.
+ */
+const EXTENSION_SCENARIOS = [
+  'sep-2640-skills-enumeration',
+  'sep-2640-skills-manifest',
+  'sep-2640-skills-directory',
+];
+
+/**
  * Scenarios a revision runs but does not score, that this project must pass all the same: the
  * pending ones whose feature it has (issue 12), and the session lifecycle added after 2025-11-25.
  */
@@ -54,6 +65,7 @@ const GATED_PENDING = [
   'http-custom-header-server-validation',
   'server-session-lifecycle',
   'server-sse-polling',
+  ...EXTENSION_SCENARIOS,
 ];
 
 /**
@@ -216,7 +228,7 @@ function runSuite(args, outDir, timeout, verbose) {
     }, timeout);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      fs.writeFileSync(path.join(outDir, 'suite.log'), output);
+      fs.appendFileSync(path.join(outDir, 'suite.log'), output);
       resolve({ code: code ?? signal, output, timedOut });
     });
   });
@@ -322,7 +334,14 @@ async function main() {
     revision,
     dir: revision,
     args: options.scenarios.length
-      ? [...options.scenarios.flatMap((name) => ['--scenario', name]), '--spec-version', revision]
+      ? [
+          ...options.scenarios.flatMap((name) => ['--scenario', name]),
+          '--spec-version',
+          revision,
+          ...(options.scenarios.some((name) => EXTENSION_SCENARIOS.includes(name))
+            ? ['--force']
+            : []),
+        ]
       : ['--requirements', revision],
     timeout: options.scenarios.length
       ? SUITE_TIMEOUT.scenario * options.scenarios.length
@@ -358,6 +377,19 @@ async function main() {
         run.timeout,
         options.verbose,
       );
+      if (options.scenarios.length === 0) {
+        // Each on its own (the suite runs one --scenario per invocation), into the same folder.
+        for (const name of EXTENSION_SCENARIOS) {
+          const extra = await runSuite(
+            ['--url', server.url, '--scenario', name, '--spec-version', run.revision, '--force'],
+            outDir,
+            SUITE_TIMEOUT.scenario,
+            options.verbose,
+          );
+          result.output += extra.output;
+          result.timedOut ||= extra.timedOut;
+        }
+      }
       const found = collect(outDir, result, run.revision);
       rows.push(...found);
       if (result.timedOut) problems.push(`${run.dir}: the suite timed out after ${run.timeout} ms`);

@@ -52,6 +52,14 @@ export {
   type PeerOptions,
 } from './peer';
 export { DEFAULT_REQUEST_STATE_TTL } from './request-state';
+export {
+  DIRECTORY_MIME_TYPE,
+  SKILLS_EXTENSION,
+  type SkillEntry,
+  type SkillHost,
+  type SkillPage,
+  type SkillResource,
+} from './skills';
 export { StateBudget } from './state-budget';
 export {
   type CreatedTask,

@@ -17,6 +17,7 @@ import { registerDiscover } from './methods/discover';
 import { registerLifecycle, registerLogging } from './methods/lifecycle';
 import { registerPrompts } from './methods/prompts';
 import { registerResources } from './methods/resources';
+import { registerSkills } from './methods/skills';
 import { registerSubscriptions } from './methods/subscriptions';
 import { MethodTable } from './methods/table';
 import { registerTasks } from './methods/tasks';
@@ -26,6 +27,7 @@ import type { McpCoreOptions } from './options';
 import type { Outcome } from './outcome';
 import type { Link, Peer } from './peer';
 import { RequestStateSealer } from './request-state';
+import { SKILLS_EXTENSION } from './skills';
 import { TASKS_EXTENSION } from './tasks';
 import type { Turn } from './turn';
 import type { JsonObject } from './types';
@@ -127,6 +129,13 @@ export class McpCore<C = unknown> {
       capabilities.tasks = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
       modernCapabilities.extensions = { [TASKS_EXTENSION]: {} };
     }
+    const skills = hasResources ? options.skills : undefined;
+    if (skills !== undefined) {
+      // SEP-2640 Capability Declaration: in the initialize result and in server/discover alike.
+      const declared = { [SKILLS_EXTENSION]: { directoryRead: true } };
+      capabilities.extensions = declared;
+      modernCapabilities.extensions = { ...(modernCapabilities.extensions as object), ...declared };
+    }
     this.capabilities = capabilities;
 
     const serverInfo: JsonObject = { name, version };
@@ -150,6 +159,7 @@ export class McpCore<C = unknown> {
     registerCompletion(table, options);
     registerDiscover(table, { ...server, capabilities: modernCapabilities });
     if (tasks !== undefined) registerTasks(table, tasks);
+    if (skills !== undefined) registerSkills(table, skills);
     registerSubscriptions(table, capabilities, (broadcaster) => this.attach(broadcaster), tasks);
   }
 

@@ -2,6 +2,7 @@ import type { CacheHint } from './cache';
 import type { McpCall } from './call';
 import type { Reporter } from './dispatcher';
 import type { ProtocolVersion } from './negotiate';
+import type { SkillHost } from './skills';
 import type { TaskHost } from './tasks';
 import type {
   Awaitable,
@@ -118,4 +119,11 @@ export interface McpCoreOptions<C = unknown> {
    * became a task with `createdTask(snapshot)`.
    */
   tasks?: TaskHost;
+  /**
+   * Serves the Skills extension (SEP-2640): `skills/list`, `skills/get` and
+   * `resources/directory/read`, declared as `extensions["io.modelcontextprotocol/skills"]` with
+   * `directoryRead: true` at `initialize` and `server/discover`. The skill files are resources:
+   * give `resources` and `reader` too.
+   */
+  skills?: SkillHost<C>;
 }

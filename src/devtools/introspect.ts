@@ -27,7 +27,8 @@ export type DescribedDefinition = JsonObject & {
   enabled: boolean;
 };
 
-const LISTS: Record<DefinitionKind, string> = {
+const LISTS: Record<DefinitionKind | 'skill', string> = {
+  skill: 'skills',
   tool: 'tools',
   resource: 'resources',
   template: 'resourceTemplates',
@@ -63,7 +64,7 @@ export function describeApplication(
   };
   if (app.framework !== undefined) result.framework = app.framework as JsonObject;
   if (note !== undefined) result.note = note;
-  for (const kind of ['tool', 'resource', 'template', 'prompt'] as const) {
+  for (const kind of ['tool', 'resource', 'template', 'prompt', 'skill'] as const) {
     result[LISTS[kind]] = infos.filter((info) => info.kind === kind).map(described);
   }
   return result;
@@ -102,7 +103,11 @@ export function describeProvider(name: string, infos: readonly DefinitionInfo[])
 export function findDefinitions(
   app: IntrospectableApplication,
   key: string,
-): Array<{ kind: DefinitionKind; definition: DescribedDefinition; variables?: JsonObject }> {
+): Array<{
+  kind: DefinitionKind | 'skill';
+  definition: DescribedDefinition;
+  variables?: JsonObject;
+}> {
   const infos = app.describe();
   const exact = infos.filter((info) => info.key === key);
   if (exact.length > 0)

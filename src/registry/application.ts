@@ -7,6 +7,7 @@ import {
   McpCore,
   type McpCoreOptions,
   type PromptDefinition,
+  type ResourceContents,
   type ResourceDefinition,
   type ResourceTemplateDefinition,
   type ToolDefinition,
@@ -20,6 +21,13 @@ import { RequestHandlers } from './handlers';
 import { stderrReporter } from './report';
 import { scanProvider } from './scan';
 import { SharedDefinitions } from './shared-definitions';
+import {
+  SkillSet,
+  type SkillSource,
+  skillOfProvider,
+  skillRecordOf,
+  skillsOfOption,
+} from './skills';
 import { resolveTaskLimits, type TaskControl, type TaskLimits, TaskStore } from './tasks';
 
 /**
@@ -71,6 +79,14 @@ export interface McpApplicationOptions<C = unknown>
    * are in use (it then differs by caller).
    */
   cache?: Partial<CacheHint>;
+  /**
+   * Agent skills served beside the `@Skill` providers (SEP-2640): `{ dir }` one skill folder,
+   * `{ root }` every folder holding a `SKILL.md` under it, `{ files }` one skill held in memory.
+   * See docs/skills.md.
+   */
+  skills?: readonly SkillSource[];
+  /** Skills per `skills/list` page, and children per `resources/directory/read` page (default 100). */
+  skillPageSize?: number;
 }
 
 /**
@@ -91,6 +107,8 @@ export class McpApplication<C = unknown> implements StateBindable {
   private readonly shared = new Set<SharedDefinitions>();
   /** The tasks of task tools (`@Tool({ task })`); undefined when the application has none. */
   private readonly taskStore: TaskStore | undefined;
+  /** The skills (`@Skill` providers, the `skills` option); undefined when there are none. */
+  private readonly skills: SkillSet<C> | undefined;
 
   /** Scans `providers` and builds the application; throws a {@link ConfigurationError} for any mistake, naming class and method. */
   static create<C = unknown>(options: McpApplicationOptions<C>): McpApplication<C> {
@@ -108,6 +126,8 @@ export class McpApplication<C = unknown> implements StateBindable {
     const catalog = new Catalog<C>(options.authorize ?? (defaultAuthorize as Authorize<C>));
     const interceptors = options.interceptors ?? [];
     let usesCall = false;
+    const problem = (message: string) => process.stderr.write(`${message}\n`);
+    const served = [];
     for (const provider of options.providers) {
       if (typeof provider !== 'function') {
         throw new ConfigurationError(
@@ -115,12 +135,21 @@ export class McpApplication<C = unknown> implements StateBindable {
         );
       }
       const members = scanProvider(provider);
-      if (members.length === 0) {
+      const skill = skillRecordOf(provider);
+      if (members.length === 0 && skill === undefined) {
         throw new ConfigurationError(
-          `Provider ${provider.name}: no @Tool, @Resource or @Prompt method. Decorate its methods, or remove it from "providers".`,
+          `Provider ${provider.name}: no @Tool, @Resource or @Prompt method, and no @Skill. Decorate its methods, or remove it from "providers".`,
         );
       }
-      const instance = resolveProvider(provider, options.container);
+      let resolved: object | undefined;
+      const instanceOf = () => {
+        resolved ??= resolveProvider(provider, options.container) as object;
+        return resolved;
+      };
+      if (skill !== undefined)
+        served.push(skillOfProvider<C>(provider, skill, instanceOf, problem));
+      if (members.length === 0) continue;
+      const instance = instanceOf();
       for (const member of members) {
         usesCall ||= member.callIndex !== undefined;
         catalog.add(buildEntry(member, instance, interceptors));
@@ -128,7 +157,19 @@ export class McpApplication<C = unknown> implements StateBindable {
     }
     checkViewLinks(catalog.entries);
     this.catalog = catalog;
-    this.listChanged = options.listChanged ?? catalog.some((entry) => !entry.enabled);
+    if (options.skills !== undefined) served.push(...skillsOfOption<C>(options.skills, problem));
+    const skills =
+      served.length === 0
+        ? undefined
+        : new SkillSet<C>(
+            served,
+            options.authorize ?? (defaultAuthorize as Authorize<C>),
+            options.skillPageSize ?? 100,
+          );
+    this.skills = skills;
+    this.listChanged =
+      options.listChanged ??
+      (catalog.some((entry) => !entry.enabled) || skills?.someDisabled === true);
 
     const reporter = options.reporter ?? stderrReporter((request) => this.labelOf(request));
     const limits = resolveTaskLimits(options);
@@ -136,7 +177,8 @@ export class McpApplication<C = unknown> implements StateBindable {
       ? new TaskStore(limits)
       : undefined;
     const handlers = new RequestHandlers(catalog, this.taskStore, reporter);
-    const hasResources = catalog.count('resource') > 0 || catalog.count('template') > 0;
+    const hasResources =
+      catalog.count('resource') > 0 || catalog.count('template') > 0 || skills !== undefined;
     const hasPrompts = catalog.count('prompt') > 0;
     const hasCompletions = catalog.some(
       (entry) => entry.kind !== 'tool' && entry.kind !== 'resource' && entry.complete !== undefined,
@@ -156,20 +198,35 @@ export class McpApplication<C = unknown> implements StateBindable {
       subscriptions: options.subscriptions === true,
       cache: options.cache,
       privateLists:
-        options.authorize !== undefined || catalog.some((entry) => entry.scopes !== undefined),
+        options.authorize !== undefined ||
+        catalog.some((entry) => entry.scopes !== undefined) ||
+        skills?.scoped === true,
       requestStateSecret: options.requestStateSecret,
       requestStateTtl: options.requestStateTtl,
       lister: (context) => catalog.visible('tool', context) as Promise<readonly ToolDefinition[]>,
       caller: (name, args, context, call) => handlers.callTool(name, args, context, call),
       ...(hasResources
         ? {
-            resources: (context: C) =>
-              catalog.visible('resource', context) as Promise<readonly ResourceDefinition[]>,
+            resources: async (context: C) => {
+              const listed = catalog.visible('resource', context) as Promise<
+                readonly ResourceDefinition[]
+              >;
+              // The SKILL.md of each skill is listed (SEP-2640 Resource Metadata), after the others.
+              return skills === undefined
+                ? listed
+                : [...(await listed), ...(await skills.resources(context))];
+            },
             templates: (context: C) =>
               catalog.visible('template', context) as Promise<
                 readonly ResourceTemplateDefinition[]
               >,
-            reader: (uri, context, call) => handlers.read(uri, context, call),
+            reader:
+              skills === undefined
+                ? (uri, context, call) => handlers.read(uri, context, call)
+                : async (uri, context, call) =>
+                    ((await skills.read(uri, context)) as ResourceContents[] | undefined) ??
+                    handlers.read(uri, context, call),
+            skills,
           }
         : {}),
       ...(hasPrompts
@@ -195,19 +252,22 @@ export class McpApplication<C = unknown> implements StateBindable {
 
   /** Every definition with its provider, method, scopes and state, for introspection. */
   describe(): DefinitionInfo[] {
-    return this.catalog.describe();
+    const infos = this.catalog.describe();
+    if (this.skills !== undefined) infos.push(...this.skills.describe());
+    return infos;
   }
 
-  /** Lists and allows a tool/prompt (by name) or resource (by URI or template) again; see {@link disable}. */
-  enable(key: string, kind?: DefinitionKind): void {
+  /** Lists and allows a tool/prompt (by name), resource (by URI or template) or skill (by path) again; see {@link disable}. */
+  enable(key: string, kind?: DefinitionKind | 'skill'): void {
     this.toggle(key, kind, true);
   }
 
   /**
-   * Hides a tool/prompt (by name) or resource (by URI or template) from lists and calls. Clients
-   * are sent `notifications/…/list_changed` when the application declares `listChanged`.
+   * Hides a tool/prompt (by name), resource (by URI or template) or skill (by path, kind
+   * `'skill'`) from lists and calls. Clients are sent `notifications/…/list_changed` (a skill:
+   * `notifications/resources/list_changed`) when the application declares `listChanged`.
    */
-  disable(key: string, kind?: DefinitionKind): void {
+  disable(key: string, kind?: DefinitionKind | 'skill'): void {
     this.toggle(key, kind, false);
   }
 
@@ -228,7 +288,10 @@ export class McpApplication<C = unknown> implements StateBindable {
     this.taskStore?.bind(adapter);
     const binding = new SharedDefinitions(
       adapter,
-      (key, enabled) => this.catalog.applyShared(key, enabled),
+      (key, enabled) =>
+        key.startsWith('skill:')
+          ? this.skills?.applyShared(key.slice('skill:'.length), enabled)
+          : this.catalog.applyShared(key, enabled),
       report,
     );
     this.shared.add(binding);
@@ -266,7 +329,19 @@ export class McpApplication<C = unknown> implements StateBindable {
     return undefined;
   }
 
-  private toggle(key: string, kind: DefinitionKind | undefined, enabled: boolean): void {
+  private toggle(key: string, kind: DefinitionKind | 'skill' | undefined, enabled: boolean): void {
+    const skills = this.skills;
+    if (kind === 'skill' || (kind === undefined && skills?.has(key) && !this.catalog.has(key))) {
+      if (skills === undefined) {
+        throw new ConfigurationError(
+          `No skill "${key}" to ${enabled ? 'enable' : 'disable'}: this application serves no skills.`,
+        );
+      }
+      if (!skills.toggle(key, enabled)) return;
+      for (const binding of this.shared) binding.announce(`skill:${key}`, enabled);
+      if (this.listChanged) this.core.notifyListChanged('resources');
+      return;
+    }
     const changed = this.catalog.toggle(key, kind, enabled);
     for (const binding of this.shared) {
       for (const entry of changed) binding.announce(`${entry.kind}:${entry.key}`, enabled);

@@ -20,8 +20,9 @@ export function listsOf(entries: readonly Entry[]): Set<ListName> {
 
 /** What {@link McpApplication.describe} tells of one definition. */
 export interface DefinitionInfo {
-  kind: DefinitionKind;
-  /** Tool/prompt name, resource URI or URI template. */
+  /** A definition's kind, or `'skill'` (SEP-2640 skills; their `definition` is the SKILL.md resource with its `frontmatter`). */
+  kind: DefinitionKind | 'skill';
+  /** Tool/prompt name, resource URI or URI template; a skill's path. */
   key: string;
   /** As listed to clients. */
   definition: Readonly<JsonObject>;
@@ -92,6 +93,11 @@ export class Catalog<C> {
   /** Every entry, in registration order. */
   get entries(): readonly Entry[] {
     return this.all;
+  }
+
+  /** Whether an entry of any kind has this key. */
+  has(key: string): boolean {
+    return this.all.some((entry) => entry.key === key);
   }
 
   /** Whether any entry matches `test`. */

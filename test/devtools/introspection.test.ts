@@ -123,7 +123,9 @@ describe('the sample application', () => {
     const seen = await lists(client);
     const enabled = (list: JsonObject[]) => list.filter((d) => d.enabled === true).map(listed);
     expect(enabled(described.tools)).toEqual(seen.tools);
-    expect(enabled(described.resources)).toEqual(seen.resources);
+    // resources/list shows each skill's SKILL.md after the other resources (SEP-2640).
+    const skillMds = enabled(described.skills).map(({ frontmatter: _f, files: _n, ...md }) => md);
+    expect([...enabled(described.resources), ...skillMds]).toEqual(seen.resources);
     expect(enabled(described.resourceTemplates)).toEqual(seen.resourceTemplates);
     expect(enabled(described.prompts)).toEqual(seen.prompts);
     client.close();
@@ -240,7 +242,9 @@ describe.each([
     const seen = await lists(client);
     const enabled = (list: JsonObject[]) => list.filter((d) => d.enabled === true).map(listed);
     expect(enabled(described.tools)).toEqual(seen.tools);
-    expect(enabled(described.resources)).toEqual(seen.resources);
+    // resources/list shows each skill's SKILL.md after the other resources (SEP-2640).
+    const skillMds = enabled(described.skills).map(({ frontmatter: _f, files: _n, ...md }) => md);
+    expect([...enabled(described.resources), ...skillMds]).toEqual(seen.resources);
     expect(enabled(described.resourceTemplates)).toEqual(seen.resourceTemplates);
     expect(enabled(described.prompts)).toEqual(seen.prompts);
     expect(described.tools.length).toBeGreaterThan(0);

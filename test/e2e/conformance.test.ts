@@ -92,7 +92,19 @@ const SCORED_2026 = [
 ];
 
 /** Run but not scored by a revision, and passed here all the same (the runner gates them). */
-const PENDING_2025 = ['json-schema-2020-12', 'server-session-lifecycle', 'server-sse-polling'];
+/** The Skills extension (SEP-2640): in no requirements file, run by name at each revision (--force). */
+const SKILLS = [
+  'sep-2640-skills-enumeration',
+  'sep-2640-skills-manifest',
+  'sep-2640-skills-directory',
+];
+
+const PENDING_2025 = [
+  'json-schema-2020-12',
+  'server-session-lifecycle',
+  'server-sse-polling',
+  ...SKILLS,
+];
 const PENDING_2026 = [
   // The io.modelcontextprotocol/tasks extension (SEP-2663), run for visibility by the suite.
   'tasks-lifecycle',
@@ -107,6 +119,7 @@ const PENDING_2026 = [
   'json-schema-2020-12',
   'http-header-validation',
   'http-custom-header-server-validation',
+  ...SKILLS,
 ];
 
 const EXPECTED: Array<[string, string]> = [

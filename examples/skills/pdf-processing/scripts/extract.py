@@ -1,0 +1,7 @@
+"""Prints the text of every page of a PDF file."""
+import sys
+
+from pypdf import PdfReader
+
+for page in PdfReader(sys.argv[1]).pages:
+    print(page.extract_text())

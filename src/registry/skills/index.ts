@@ -1,0 +1,2 @@
+export { type SkillSource, skillOfProvider, skillRecordOf, skillsOfOption } from './collect';
+export { type ServedSkill, SkillSet } from './skill-set';
