@@ -10,7 +10,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import { CALL_PARTS, childFlags, note, pause, type Stats, stats } from './common';
+import { ab, CALL_PARTS, childFlags, inTurn, note, pause, type Stats, stats } from './common';
 import { cannon, type HttpTarget, mcpHeaders, openSession, verify } from './http';
 
 /**
@@ -19,9 +19,14 @@ import { cannon, type HttpTarget, mcpHeaders, openSession, verify } from './http
  */
 export const REDIS_SESSIONS = 100;
 
-/** The built command line and the bench's application module. */
-const BIN = join(__dirname, '..', '..', 'dist', 'src', 'cli', 'bin.js');
-const APP = join(__dirname, 'children', 'ours-app.js');
+/** The built command line and the bench's application module (of the `--against` build if `ref`). */
+function command(ref: boolean): { bin: string; app: string } {
+  const dir = ref ? ab.dir! : __dirname;
+  return {
+    bin: join(dir, '..', '..', 'dist', 'src', 'cli', 'bin.js'),
+    app: join(dir, 'children', 'ours-app.js'),
+  };
+}
 
 /** Results of one configuration. */
 export interface ClusterRun {
@@ -39,6 +44,8 @@ export interface ClusterResults {
   redis1: ClusterRun;
   /** `--workers 2 --redis`. */
   redis2: ClusterRun;
+  /** The same three on the `--against` build (A/B mode only). */
+  ref?: { memory: ClusterRun; redis1: ClusterRun; redis2: ClusterRun };
   /** `MEMORY USAGE` of an idle session's keys in Redis, bytes (the session record and its index entry). */
   bytesPerSession: number;
   sessions: number;
@@ -78,10 +85,11 @@ async function startRedis(): Promise<RedisChild> {
 }
 
 /** `declarative-mcp serve <bench app> --http --port 0 …args`; resolves once it prints its URL. */
-async function serve(args: string[]): Promise<HttpTarget> {
+async function serve(args: string[], ref = false): Promise<HttpTarget> {
+  const { bin, app } = command(ref);
   const child = spawn(
     process.execPath,
-    [...childFlags(), BIN, 'serve', APP, '--http', '--port', '0', ...args],
+    [...childFlags(), bin, 'serve', app, '--http', '--port', '0', ...args],
     { stdio: ['ignore', 'inherit', 'pipe'] },
   );
   let err = '';
@@ -148,22 +156,25 @@ export async function measureCluster(reps: number, seconds: number): Promise<Clu
   const redis = await startRedis();
   const probe = new Redis(redis.url);
   try {
-    const subjects: Array<[keyof Omit<ClusterResults, 'bytesPerSession' | 'sessions'>, string[]]> =
-      [
-        ['memory', []],
-        ['redis1', ['--redis', redis.url]],
-        ['redis2', ['--redis', redis.url, '--workers', '2']],
-      ];
+    const configs: Array<[string, string[]]> = [
+      ['memory', []],
+      ['redis1', ['--redis', redis.url]],
+      ['redis2', ['--redis', redis.url, '--workers', '2']],
+    ];
+    const subjects =
+      ab.dir === undefined
+        ? configs
+        : configs.flatMap(([key, args]) => [[key, args] as const, [`ref-${key}`, args] as const]);
     const runs: Record<string, Array<Awaited<ReturnType<typeof cannon>>>> = {};
     const targets: Record<string, HttpTarget> = {};
     for (const [key, args] of subjects) {
-      targets[key] = await serve(args);
+      targets[key] = await serve(args, key.startsWith('ref-'));
       await verify(targets[key]!);
       runs[key] = [];
       await cannon(targets[key]!, 1);
     }
     for (let rep = 0; rep < reps; rep++) {
-      for (const [key] of subjects) {
+      for (const [key] of inTurn(subjects, rep)) {
         await pause(200);
         const summary = await cannon(targets[key]!, seconds);
         runs[key]!.push(summary);
@@ -188,6 +199,10 @@ export async function measureCluster(reps: number, seconds: number): Promise<Clu
       memory: run('memory'),
       redis1: run('redis1'),
       redis2: run('redis2'),
+      ref:
+        ab.dir === undefined
+          ? undefined
+          : { memory: run('ref-memory'), redis1: run('ref-redis1'), redis2: run('ref-redis2') },
       bytesPerSession: await bytesPerSession(probe, redis.url, REDIS_SESSIONS),
       sessions: REDIS_SESSIONS,
     };

@@ -5,7 +5,16 @@
  * zod's CommonJS build beside it paid for two zods there). The `initialize` line is written right
  * after the spawn.
  */
-import { initializeMessage, type Stats, spawnChild, stats, stopChild } from './common';
+import {
+  initializeMessage,
+  inTurn,
+  REF,
+  type Stats,
+  spawnChild,
+  stats,
+  stopChild,
+  wanted,
+} from './common';
 
 async function once(name: string): Promise<number> {
   const start = performance.now();
@@ -33,28 +42,35 @@ export interface ColdStartResults {
   oursEsm: Stats;
   sdkEsm: Stats;
   bare: Stats;
+  /** The `--against` build's apps (A/B mode only). */
+  ref?: Stats;
+  refEsm?: Stats;
 }
 
 const NAMES = {
   ours: 'ours-stdio',
+  ref: `ours-stdio${REF}`,
   sdk: 'sdk-stdio',
   oursEsm: 'ours-stdio-esm',
+  refEsm: `ours-stdio-esm${REF}`,
   sdkEsm: 'sdk-stdio-esm',
   bare: 'echo-stdio',
 } as const;
 
 /** `reps` spawns each, interleaved, after one warm-up spawn each (fills the file cache). */
 export async function measureColdStart(reps: number): Promise<ColdStartResults> {
-  const keys = Object.keys(NAMES) as (keyof typeof NAMES)[];
-  const runs = Object.fromEntries(keys.map((key) => [key, [] as number[]])) as Record<
+  const keys = (Object.keys(NAMES) as (keyof typeof NAMES)[]).filter((key) => wanted(NAMES[key]));
+  const runs = Object.fromEntries(Object.keys(NAMES).map((key) => [key, [] as number[]])) as Record<
     keyof typeof NAMES,
     number[]
   >;
   for (const key of keys) await once(NAMES[key]);
   for (let rep = 0; rep < reps; rep++) {
-    for (const key of keys) runs[key].push(await once(NAMES[key]));
+    for (const key of inTurn(keys, rep)) runs[key].push(await once(NAMES[key]));
   }
   return Object.fromEntries(
-    keys.map((key) => [key, stats(runs[key])]),
+    (Object.keys(NAMES) as (keyof typeof NAMES)[])
+      .filter((key) => keys.includes(key) || !key.startsWith('ref'))
+      .map((key) => [key, stats(runs[key])]),
   ) as unknown as ColdStartResults;
 }

@@ -3,6 +3,7 @@
  * statistics, and the paths of the child scripts.
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The revision both sides speak. */
@@ -67,6 +68,7 @@ export interface Stats {
 }
 
 export function stats(runs: number[]): Stats {
+  if (runs.length === 0) return UNMEASURED;
   const sorted = [...runs].sort((a, b) => a - b);
   const middle = sorted.length >> 1;
   const median =
@@ -74,11 +76,57 @@ export function stats(runs: number[]): Stats {
   return { min: sorted[0]!, median, max: sorted[sorted.length - 1]!, runs };
 }
 
-/** Where the compiled child scripts are. */
-export function childPath(name: string): string {
-  // ES module children (`-esm`) are `.mts` sources, compiled to `.mjs`.
-  return join(__dirname, 'children', `${name}${name.endsWith('-esm') ? '.mjs' : '.js'}`);
+/**
+ * The A/B mode (`--against REF`): where the same bench, compiled against the ref's build, lives
+ * (its `build/bench`), and whether the SDK and floor subjects are left out.
+ */
+export const ab: { dir: string | undefined; label: string; oursOnly: boolean } = {
+  dir: undefined,
+  label: 'ref',
+  oursOnly: false,
+};
+
+/** The suffix that names a child (or subject) of the `--against` build: `ours-http@ref`. */
+export const REF = '@ref';
+
+/** Whether a subject of this name is measured in this run (`--against` leaves out the SDK's). */
+export function wanted(name: string): boolean {
+  if (name.endsWith(REF)) return ab.dir !== undefined;
+  // The limits (bare node:http, the echo child) stay: they show how loaded the machine was.
+  return !ab.oursOnly || name.startsWith('ours') || name === 'bare-http' || name === 'echo-stdio';
 }
+
+/** Where the compiled child scripts are (`name@ref`: the `--against` build's). */
+export function childPath(name: string): string {
+  const ref = name.endsWith(REF);
+  const base = ref ? name.slice(0, -REF.length) : name;
+  if (ref && ab.dir === undefined) throw new Error(`${name}: no --against build`);
+  // ES module children (`-esm`) are `.mts` sources, compiled to `.mjs`.
+  const file = `${base}${base.endsWith('-esm') ? '.mjs' : '.js'}`;
+  return join(ref ? ab.dir! : __dirname, 'children', file);
+}
+
+/** Subjects in the order of this repetition: reversed every other one, so order bias cancels. */
+export function inTurn<T>(subjects: readonly T[], rep: number): readonly T[] {
+  return rep % 2 === 0 ? subjects : [...subjects].reverse();
+}
+
+/** Stats of a subject that was not measured (left out by `--against`). */
+export const UNMEASURED: Stats = { min: Number.NaN, median: Number.NaN, max: Number.NaN, runs: [] };
+
+/** The CPU time (user + system) a process has used, in µs, from /proc (Linux); NaN elsewhere. */
+export function cpuOfPid(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields 14 and 15 (utime, stime) in clock ticks, counted after the ")" that ends the name.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+/** USER_HZ: 100 on every Linux that node runs on. */
+const CLOCK_TICKS = 100;
 
 /** Extra node flags for every child (e.g. `BENCH_CHILD_FLAGS=--cpu-prof` to profile them). */
 export function childFlags(): string[] {

@@ -14,16 +14,19 @@ import {
   forkChild,
   INITIALIZED,
   initializeMessage,
+  inTurn,
   isGoodAnswer,
   MODERN_CALL_PARTS,
   MODERN_REVISION,
   nextMessage,
   note,
   pause,
+  REF,
   REVISION,
   type Stats,
   stats,
   stopChild,
+  wanted,
 } from './common';
 
 /** Connections autocannon keeps open (one request in flight on each). */
@@ -112,7 +115,7 @@ export async function startServer(
     return { child, url: ready.url, headers: modernHeaders(), parts: MODERN_CALL_PARTS };
   }
   const sessionId =
-    mode === 'session' && name !== 'bare-http' ? await openSession(ready.url) : undefined;
+    mode === 'session' && !name.startsWith('bare-http') ? await openSession(ready.url) : undefined;
   return { child, url: ready.url, headers: mcpHeaders(sessionId), parts: CALL_PARTS };
 }
 
@@ -185,52 +188,79 @@ export interface HttpRun {
   ok: number;
 }
 
+/** One mode's runs: ours, the SDK's, and (A/B mode) the `--against` build's. */
+export interface HttpModeRuns {
+  ours: HttpRun;
+  sdk: HttpRun;
+  ref?: HttpRun;
+}
+
 export interface HttpResults {
-  session: { ours: HttpRun; sdk: HttpRun };
-  stateless: { ours: HttpRun; sdk: HttpRun };
+  session: HttpModeRuns;
+  stateless: HttpModeRuns;
   /** Stateless 2026-07-28 `tools/call`: ours against SDK v2's `createMcpHandler`. */
-  modern: { ours: HttpRun; sdk: HttpRun };
+  modern: HttpModeRuns;
   bare: HttpRun;
   connections: number;
 }
 
+/** The HTTP modes measured (all by default; `--modes session,modern` picks some). */
+export const HTTP_MODES: HttpMode[] = ['session', 'stateless', 'modern'];
+
 /** Each server once per repetition (interleaved), `seconds` of load each, after a short warm-up. */
 export async function measureHttp(reps: number, seconds: number): Promise<HttpResults> {
-  const subjects = [
+  const all = [
     ['bare', 'bare-http', 'stateless'],
     ['ours-session', 'ours-http', 'session'],
+    ['ref-session', `ours-http${REF}`, 'session'],
     ['sdk-session', 'sdk-http', 'session'],
     ['ours-stateless', 'ours-http', 'stateless'],
+    ['ref-stateless', `ours-http${REF}`, 'stateless'],
     ['sdk-stateless', 'sdk-http', 'stateless'],
     ['ours-modern', 'ours-http', 'modern'],
+    ['ref-modern', `ours-http${REF}`, 'modern'],
     ['sdk2-modern', 'sdk2-http', 'modern'],
   ] as const;
+  const subjects = all.filter(
+    ([key, child, mode]) => wanted(child) && (key === 'bare' || HTTP_MODES.includes(mode)),
+  );
   const targets: Record<string, HttpTarget> = {};
   const runs: Record<string, Array<CannonSummary & { cpu: number }>> = {};
-  for (const [key, child, mode] of subjects) {
-    targets[key] = await startServer(child, mode);
-    if (key !== 'bare') await verify(targets[key]!);
-    runs[key] = [];
-    await cannon(targets[key]!, 1);
-  }
-  for (let rep = 0; rep < reps; rep++) {
-    for (const [key] of subjects) {
-      await pause(200);
-      const before = await cpuOf(targets[key]!);
-      const summary = await cannon(targets[key]!, seconds);
-      const cpu =
-        ((await cpuOf(targets[key]!)) - before) / Math.max(1, summary.ok + summary.non2xx);
-      runs[key]!.push({ ...summary, cpu });
-      const failed = summary.non2xx + summary.errors + summary.timeouts + summary.mismatches;
-      if (failed > 0) note(`${key}: ${failed} failed requests in run ${rep + 1}`);
+  const measured: typeof subjects = [];
+  try {
+    for (const subject of subjects) {
+      const [key, child, mode] = subject;
+      try {
+        targets[key] = await startServer(child, mode);
+        if (key !== 'bare') await verify(targets[key]!);
+      } catch (error) {
+        // An older --against build may not serve a mode (2026-07-28 before it existed): skip it.
+        if (!key.startsWith('ref-')) throw error;
+        note(`${key}: left out, the --against build failed it: ${String(error).slice(0, 200)}`);
+        continue;
+      }
+      measured.push(subject);
+      runs[key] = [];
+      await cannon(targets[key]!, 1);
     }
-  }
-  for (const [key] of subjects) {
-    if (key !== 'bare') await verify(targets[key]!);
-    await stopChild(targets[key]!.child);
+    for (let rep = 0; rep < reps; rep++) {
+      for (const [key] of inTurn(measured, rep)) {
+        await pause(200);
+        const before = await cpuOf(targets[key]!);
+        const summary = await cannon(targets[key]!, seconds);
+        const cpu =
+          ((await cpuOf(targets[key]!)) - before) / Math.max(1, summary.ok + summary.non2xx);
+        runs[key]!.push({ ...summary, cpu });
+        const failed = summary.non2xx + summary.errors + summary.timeouts + summary.mismatches;
+        if (failed > 0) note(`${key}: ${failed} failed requests in run ${rep + 1}`);
+      }
+    }
+    for (const [key] of measured) if (key !== 'bare') await verify(targets[key]!);
+  } finally {
+    for (const target of Object.values(targets)) await stopChild(target.child);
   }
   const run = (key: string): HttpRun => {
-    const list = runs[key]!;
+    const list = runs[key] ?? [];
     return {
       rps: stats(list.map((s) => s.rps)),
       p99: stats(list.map((s) => s.p99)),
@@ -239,10 +269,15 @@ export async function measureHttp(reps: number, seconds: number): Promise<HttpRe
       ok: list.reduce((n, s) => n + s.ok - s.mismatches, 0),
     };
   };
+  const mode = (name: HttpMode, sdk: string): HttpModeRuns => ({
+    ours: run(`ours-${name}`),
+    sdk: run(sdk),
+    ref: runs[`ref-${name}`] && run(`ref-${name}`),
+  });
   return {
-    session: { ours: run('ours-session'), sdk: run('sdk-session') },
-    stateless: { ours: run('ours-stateless'), sdk: run('sdk-stateless') },
-    modern: { ours: run('ours-modern'), sdk: run('sdk2-modern') },
+    session: mode('session', 'sdk-session'),
+    stateless: mode('stateless', 'sdk-stateless'),
+    modern: mode('modern', 'sdk2-modern'),
     bare: run('bare'),
     connections: CONNECTIONS,
   };

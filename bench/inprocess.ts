@@ -8,10 +8,13 @@
  *   text out, like ours) — how much of the SDK's cost is its client;
  * - floor: one thread doing `JSON.parse` + build the result + `JSON.stringify`, nothing else.
  */
+
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import {
+  ab,
   buildAnswer,
   CALL_PARTS,
   callMessage,
@@ -19,9 +22,12 @@ import {
   EXPECTED_TEXT,
   INITIALIZED,
   initializeMessage,
+  inTurn,
   isGoodAnswer,
+  REF,
   type Stats,
   stats,
+  wanted,
 } from './common';
 import { createApp, createClosureCore } from './servers/ours';
 import { createSdkServer } from './servers/sdk';
@@ -75,6 +81,17 @@ const subjects: Record<string, Subject> = {
     name: 'ours',
     async setup() {
       const app = createApp();
+      const handle = (payload: string) => app.handle(payload);
+      await checkOurs(handle);
+      return { call: ourCaller(handle), close: async () => {} };
+    },
+  },
+  ref: {
+    name: 'ref',
+    async setup() {
+      // The same server module, compiled against the --against build (its own declarative-mcp).
+      const ours = require(join(ab.dir!, 'servers', 'ours.js')) as typeof import('./servers/ours');
+      const app = ours.createApp();
       const handle = (payload: string) => app.handle(payload);
       await checkOurs(handle);
       return { call: ourCaller(handle), close: async () => {} };
@@ -185,6 +202,8 @@ const subjects: Record<string, Subject> = {
 
 export interface InProcessResults {
   ours: Stats;
+  /** The `--against` build's `app.handle` (A/B mode only). */
+  ref?: Stats;
   sdk: Stats;
   sdkRaw: Stats;
   floor: Stats;
@@ -202,7 +221,10 @@ export const PAIRS = 6;
  * pair's ratio (the overhead is the median of the pairs' overheads).
  */
 export async function measureInProcess(reps: number, ms: number): Promise<InProcessResults> {
-  const names = ['ours', 'closure', 'sdk', 'sdkRaw', 'floor'] as const;
+  const names = ['ours', 'ref', 'closure', 'sdk', 'sdkRaw', 'floor'].filter((name) =>
+    wanted(name === 'ref' ? `ours${REF}` : name),
+  );
+  const measured = names.filter((name) => name !== 'closure');
   const runs: Record<string, number[]> = {};
   const ready: Record<string, Awaited<ReturnType<Subject['setup']>>> = {};
   for (const name of names) {
@@ -216,10 +238,10 @@ export async function measureInProcess(reps: number, ms: number): Promise<InProc
   };
   for (const name of names) await once(name, Math.min(500, ms));
   for (let rep = 0; rep < reps; rep++) {
-    for (const name of ['ours', 'sdk', 'sdkRaw', 'floor']) runs[name]!.push(await once(name, ms));
+    for (const name of inTurn(measured, rep)) runs[name]!.push(await once(name, ms));
   }
   const pairs = { ours: [] as number[], closure: [] as number[], overhead: [] as number[] };
-  for (let pair = 0; pair < PAIRS; pair++) {
+  for (let pair = 0; pair < (names.includes('closure') ? PAIRS : 0); pair++) {
     const first = pair % 2 === 0 ? 'ours' : 'closure';
     const second = first === 'ours' ? 'closure' : 'ours';
     const a = await once(first, ms / 2);
@@ -233,9 +255,10 @@ export async function measureInProcess(reps: number, ms: number): Promise<InProc
   for (const name of names) await ready[name]!.close();
   return {
     ours: stats(runs.ours!),
-    sdk: stats(runs.sdk!),
-    sdkRaw: stats(runs.sdkRaw!),
-    floor: stats(runs.floor!),
+    ref: runs.ref && stats(runs.ref),
+    sdk: stats(runs.sdk ?? []),
+    sdkRaw: stats(runs.sdkRaw ?? []),
+    floor: stats(runs.floor ?? []),
     paired: {
       ours: stats(pairs.ours),
       closure: stats(pairs.closure),

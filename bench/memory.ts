@@ -10,10 +10,13 @@ import type { MemoryReport } from './children/parent';
 import {
   INITIALIZED,
   initializeMessage,
+  inTurn,
   nextMessage,
+  REF,
   type Stats,
   stats,
   stopChild,
+  wanted,
 } from './common';
 import { mcpHeaders, startServer } from './http';
 
@@ -92,20 +95,30 @@ async function once(name: string): Promise<{ heap: number; rss: number }> {
 export interface MemoryResults {
   ours: { heap: Stats; rss: Stats };
   sdk: { heap: Stats; rss: Stats };
+  /** The `--against` build's server (A/B mode only). */
+  ref?: { heap: Stats; rss: Stats };
   sessions: number;
 }
 
 /** `reps` fresh children each, interleaved. */
 export async function measureMemory(reps: number): Promise<MemoryResults> {
   type PerSession = { heap: number; rss: number };
-  const runs = { ours: [] as PerSession[], sdk: [] as PerSession[] };
+  const children = { ours: 'ours-http', ref: `ours-http${REF}`, sdk: 'sdk-http' } as const;
+  const keys = (Object.keys(children) as (keyof typeof children)[]).filter((key) =>
+    wanted(children[key]),
+  );
+  const runs = { ours: [] as PerSession[], ref: [] as PerSession[], sdk: [] as PerSession[] };
   for (let rep = 0; rep < reps; rep++) {
-    runs.ours.push(await once('ours-http'));
-    runs.sdk.push(await once('sdk-http'));
+    for (const key of inTurn(keys, rep)) runs[key].push(await once(children[key]));
   }
   const pick = (list: PerSession[]) => ({
     heap: stats(list.map((r) => r.heap)),
     rss: stats(list.map((r) => r.rss)),
   });
-  return { ours: pick(runs.ours), sdk: pick(runs.sdk), sessions: SESSIONS };
+  return {
+    ours: pick(runs.ours),
+    sdk: pick(runs.sdk),
+    ref: keys.includes('ref') ? pick(runs.ref) : undefined,
+    sessions: SESSIONS,
+  };
 }

@@ -4,18 +4,22 @@
  * rows, PASS/MISS per target) and writes bench/results.json. See bench/README.md.
  *
  *   node build/bench/run.js [inprocess] [stdio] [http] [memory] [coldstart] [cluster]   (default: all)
+ *   node build/bench/run.js --only http,stdio --modes session,modern
+ *   node build/bench/run.js --against main [--with-sdk] [--keep]   (A/B: this build ÷ main's)
  *   BENCH_REPS=5 BENCH_SECONDS=3 node build/bench/run.js
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
+import { abReport, type BenchResults } from './ab-report';
+import { type AgainstBuild, prepareAgainst } from './against';
 import { type ClusterResults, measureCluster, REDIS_SESSIONS } from './cluster';
-import { type ColdStartResults, measureColdStart } from './coldstart';
-import { note, type Stats } from './common';
-import { CONNECTIONS, type HttpResults, type HttpRun, measureHttp } from './http';
-import { IN_FLIGHT, type InProcessResults, measureInProcess, PAIRS } from './inprocess';
-import { type MemoryResults, measureMemory, SESSIONS } from './memory';
-import { measureStdio, type StdioResults } from './stdio';
+import { measureColdStart } from './coldstart';
+import { ab, note, type Stats } from './common';
+import { CONNECTIONS, HTTP_MODES, type HttpMode, type HttpRun, measureHttp } from './http';
+import { IN_FLIGHT, measureInProcess, PAIRS } from './inprocess';
+import { measureMemory, SESSIONS } from './memory';
+import { measureStdio } from './stdio';
 
 const SECTIONS = ['inprocess', 'stdio', 'http', 'memory', 'coldstart', 'cluster'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -25,14 +29,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const HTTP_SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 3);
 const COLD_REPS = Number(process.env.BENCH_COLD_REPS ?? 11);
 
-interface Results {
-  inprocess?: InProcessResults;
-  stdio?: StdioResults;
-  http?: HttpResults;
-  memory?: MemoryResults;
-  coldstart?: ColdStartResults;
-  cluster?: ClusterResults;
-}
+type Results = BenchResults;
 
 interface Target {
   id: string;
@@ -139,6 +136,7 @@ function report(results: Results): Target[] {
         `p99 ${ms(run.p99.median)} · ${run.cpu.median.toFixed(0)} µs · ${run.errors} failed${extra}`,
       );
     for (const mode of ['session', 'stateless'] as const) {
+      if (ht[mode].ours.rps.runs.length === 0) continue;
       const ours = ht[mode].ours;
       const sdk = ht[mode].sdk;
       const vsSdk = ours.rps.median / sdk.rps.median;
@@ -154,7 +152,7 @@ function report(results: Results): Target[] {
         vsBare >= 0.5,
       );
     }
-    {
+    if (ht.modern.ours.rps.runs.length > 0) {
       const ours = ht.modern.ours;
       const sdk = ht.modern.sdk;
       const vsSdk = ours.rps.median / sdk.rps.median;
@@ -178,7 +176,7 @@ function report(results: Results): Target[] {
     const cpuRatio = (mode: 'session' | 'stateless') =>
       times(ht[mode].sdk.cpu.median / ht[mode].ours.cpu.median);
     lines.push(
-      `  server CPU per request, SDK ÷ ours: session ${cpuRatio('session')}, stateless ${cpuRatio('stateless')}` +
+      `  server CPU per request, SDK ÷ ours: session ${cpuRatio('session')}, stateless ${cpuRatio('stateless')}, 2026 ${times(ht.modern.sdk.cpu.median / ht.modern.ours.cpu.median)}` +
         ` (req/s above ~${integer(ht.bare.rps.max)} is the load generator's limit, not the server's)`,
     );
     const failed =
@@ -269,11 +267,69 @@ function report(results: Results): Target[] {
   return targets;
 }
 
+/** The command line: sections (bare words or `--only a,b`), `--modes`, `--against REF` and its options. */
+function parseArguments(argv: string[]): {
+  sections: readonly Section[];
+  against: string | undefined;
+  withSdk: boolean;
+  keep: boolean;
+} {
+  const asked: Section[] = [];
+  let against: string | undefined;
+  let withSdk = false;
+  let keep = false;
+  const section = (name: string): void => {
+    if (!(SECTIONS as readonly string[]).includes(name)) {
+      throw new Error(`unknown section "${name}" (sections: ${SECTIONS.join(', ')})`);
+    }
+    asked.push(name as Section);
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const [flag, inline] = arg.startsWith('--') ? arg.split('=', 2) : [arg, undefined];
+    const value = (): string => {
+      const next = inline ?? argv[++i];
+      if (next === undefined || next === '') throw new Error(`${flag} needs a value`);
+      return next;
+    };
+    if (flag === '--only') for (const name of value().split(',')) section(name.trim());
+    else if (flag === '--against') against = value();
+    else if (flag === '--modes') {
+      const modes = value().split(',') as HttpMode[];
+      for (const mode of modes) {
+        if (!['session', 'stateless', 'modern'].includes(mode)) {
+          throw new Error(`unknown HTTP mode "${mode}" (session, stateless, modern)`);
+        }
+      }
+      HTTP_MODES.splice(0, HTTP_MODES.length, ...modes);
+    } else if (flag === '--with-sdk') withSdk = true;
+    else if (flag === '--keep') keep = true;
+    else if (flag!.startsWith('--')) throw new Error(`unknown option ${flag}`);
+    else section(arg);
+  }
+  return { sections: asked.length === 0 ? SECTIONS : asked, against, withSdk, keep };
+}
+
 async function main(): Promise<void> {
-  const asked = process.argv
-    .slice(2)
-    .filter((a): a is Section => (SECTIONS as readonly string[]).includes(a));
-  const sections = asked.length === 0 ? SECTIONS : asked;
+  const options = parseArguments(process.argv.slice(2));
+  const { sections } = options;
+  const root = join(__dirname, '..', '..');
+  let against: AgainstBuild | undefined;
+  if (options.against !== undefined) {
+    against = prepareAgainst(options.against, root, options.keep);
+    ab.dir = against.dir;
+    ab.label = options.against;
+    ab.oursOnly = !options.withSdk;
+  }
+  try {
+    await measure(sections, against);
+  } finally {
+    against?.dispose();
+  }
+}
+
+async function measure(sections: readonly Section[], against: AgainstBuild | undefined) {
+  const load = loadavg().map((n) => n.toFixed(2));
   const started = performance.now();
   const results: Results = {};
   for (const section of sections) {
@@ -293,14 +349,24 @@ async function main(): Promise<void> {
     `declarative-mcp vs @modelcontextprotocol/sdk ${sdk} — node ${process.version}, ${cpu.length} CPUs (${cpu[0]?.model ?? '?'})`,
   );
   lines.push(
-    `${REPS} repetitions (cold start ${COLD_REPS}); ratios are ours ÷ other, on the medians`,
+    `${REPS} repetitions (cold start ${COLD_REPS}); ratios are ours ÷ other, on the medians; load average at start ${load.join(' ')}, at end ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
   );
-  const targets = report(results);
+  const targets = ab.oursOnly ? [] : report(results);
+  if (against !== undefined) {
+    lines.push('');
+    lines.push(...abReport(results, `${against.ref} (${against.sha.slice(0, 12)})`));
+  }
   const elapsed = (performance.now() - started) / 1000;
   lines.push('');
   lines.push(`Finished in ${elapsed.toFixed(0)} s.`);
   process.stdout.write(`${lines.join('\n')}\n`);
-  const file = join(__dirname, '..', '..', 'bench', 'results.json');
+  // An A/B run does not replace the committed figures of a full run.
+  const file =
+    against === undefined
+      ? join(__dirname, '..', '..', 'bench', 'results.json')
+      : join(__dirname, 'ab-results.json');
   const document = {
     date: new Date().toISOString(),
     node: process.version,
@@ -318,6 +384,8 @@ async function main(): Promise<void> {
       redisSessions: REDIS_SESSIONS,
     },
     sections,
+    against: against && { ref: against.ref, sha: against.sha },
+    loadAverage: load,
     results,
     targets,
     table: lines,

@@ -6,14 +6,18 @@
 import type { ChildProcess } from 'node:child_process';
 import {
   CALL_PARTS,
+  cpuOfPid,
   EXPECTED_TEXT,
   INITIALIZED,
   initializeMessage,
+  inTurn,
   note,
+  REF,
   type Stats,
   spawnChild,
   stats,
   stopChild,
+  wanted,
 } from './common';
 
 /** Requests in flight at most (written in half-windows). */
@@ -105,6 +109,10 @@ export interface StdioResults {
   ours: Stats;
   sdk: Stats;
   echo: Stats;
+  /** The `--against` build's server (A/B mode only). */
+  ref?: Stats;
+  /** The child's CPU time per round trip, µs, per subject (Linux; from /proc). */
+  cpu: Record<string, Stats>;
   /** How many round trips each run made. */
   n: Record<string, number>;
 }
@@ -114,13 +122,20 @@ export interface StdioResults {
  * interleaved across the children (each child stays up for all of its runs).
  */
 export async function measureStdio(reps: number, ms: number): Promise<StdioResults> {
-  const names = ['ours', 'sdk', 'echo'] as const;
+  const children: Record<string, string> = {
+    ours: 'ours-stdio',
+    ref: `ours-stdio${REF}`,
+    sdk: 'sdk-stdio',
+    echo: 'echo-stdio',
+  };
+  const names = Object.keys(children).filter((name) => wanted(children[name]!));
   const clients: Record<string, LineClient> = {};
   const sizes: Record<string, number> = {};
   const runs: Record<string, number[]> = {};
+  const cpu: Record<string, number[]> = {};
   let id = 1;
   for (const name of names) {
-    const client = await open(`${name}-stdio`);
+    const client = await open(children[name]!);
     clients[name] = client;
     await client.run(id, 5_000);
     id += 5_000;
@@ -128,13 +143,26 @@ export async function measureStdio(reps: number, ms: number): Promise<StdioResul
     id += 20_000;
     sizes[name] = Math.min(1_000_000, Math.max(20_000, Math.round((rate * ms) / 1000)));
     runs[name] = [];
+    cpu[name] = [];
   }
+  // A/B compares equal work: the --against build gets this build's N.
+  if (sizes.ref !== undefined) sizes.ref = sizes.ours!;
   for (let rep = 0; rep < reps; rep++) {
-    for (const name of names) {
+    for (const name of inTurn(names, rep)) {
+      const pid = clients[name]!.child.pid;
+      const before = cpuOfPid(pid);
       runs[name]!.push(await clients[name]!.run(id, sizes[name]!));
+      cpu[name]!.push((cpuOfPid(pid) - before) / sizes[name]!);
       id += sizes[name]!;
     }
   }
   for (const name of names) await stopChild(clients[name]!.child);
-  return { ours: stats(runs.ours!), sdk: stats(runs.sdk!), echo: stats(runs.echo!), n: sizes };
+  return {
+    ours: stats(runs.ours ?? []),
+    sdk: stats(runs.sdk ?? []),
+    echo: stats(runs.echo ?? []),
+    ref: runs.ref && stats(runs.ref),
+    cpu: Object.fromEntries(names.map((name) => [name, stats(cpu[name]!)])),
+    n: sizes,
+  };
 }
