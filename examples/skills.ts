@@ -50,6 +50,19 @@ export class SalesTools {
   }
 }
 
+/** Turns a skill off and on: clients get `notifications/resources/list_changed`. */
+export class SkillSwitch {
+  @Tool({
+    description: 'Turns the skill at `path` (e.g. acme/billing/refunds) off or on.',
+    input: z.object({ path: z.string(), enabled: z.boolean() }),
+  })
+  set_skill({ path, enabled }: { path: string; enabled: boolean }): string {
+    if (enabled) app.enable(path, 'skill');
+    else app.disable(path, 'skill');
+    return `${path} is ${enabled ? 'on' : 'off'}.`;
+  }
+}
+
 /** A skill generated on each read: listed with `resources: "dynamic"` (no digests to publish). */
 @Skill({
   name: 'daily-report',
@@ -77,7 +90,7 @@ export const app = McpApplication.create({
   name: 'skills-example',
   version: '1.0.0',
   instructions: 'Skills are listed by skills/list; read skill://pdf-processing/SKILL.md to start.',
-  providers: [PdfProcessing, DailyReport, SalesTools],
+  providers: [PdfProcessing, DailyReport, SalesTools, SkillSwitch],
   skills,
   listChanged: true,
 });
