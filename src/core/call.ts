@@ -74,6 +74,17 @@ export class McpCall {
     signal?: AbortSignal | { readonly signal: AbortSignal },
     /** @internal The request as the core sees it (its era, and a modern request's client). */
     private readonly turn?: Turn,
+    /**
+     * @internal Traces the call's requests to the client (the core's telemetry): a CLIENT span
+     * around `send`, its context in the request's `_meta`.
+     */
+    private readonly tracer?: {
+      ask<T>(
+        method: string,
+        params: JsonObject,
+        send: (params: JsonObject) => Promise<T>,
+      ): Promise<T>;
+    },
   ) {
     this.method = method;
     this.requestId = requestId;
@@ -373,10 +384,12 @@ export class McpCall {
     const link = this.link!;
     // A refusal or a timeout is a ToolError: a tool that does not catch it answers an isError
     // result the model can read.
-    return link.peer.request((message) => this.finished || link.send(message), method, params, {
-      signal: this.source === undefined ? undefined : this.source.signal,
-      timeout,
-    });
+    const send = (sent: JsonObject) =>
+      link.peer.request((message) => this.finished || link.send(message), method, sent, {
+        signal: this.source === undefined ? undefined : this.source.signal,
+        timeout,
+      });
+    return this.tracer === undefined ? send(params) : this.tracer.ask(method, params, send);
   }
 }
 

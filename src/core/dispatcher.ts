@@ -72,6 +72,27 @@ export interface Note {
   code: number | undefined;
   /** The whole message was refused (Invalid Request with `id: null`). */
   refused: boolean;
+  /** The answer's error message, when it is an error. */
+  message?: string;
+  /** The method's result, when the answer is a result. */
+  result?: unknown;
+  /** The unexpected error behind an `Internal error` answer. */
+  error?: unknown;
+}
+
+/**
+ * Watches each request while it is answered (OpenTelemetry spans and metrics): `answer` runs the
+ * request and fills the note it is given; the observer returns its answer.
+ */
+export interface RequestObserver<C = unknown, X = unknown> {
+  /** Answers `request` through `answer`, watching it; must never reject (as `answer` never does). */
+  observe(
+    request: JsonRpcRequest,
+    context: C,
+    extra: X | undefined,
+    note: Note | undefined,
+    answer: (note: Note | undefined) => Promise<string | null>,
+  ): Promise<string | null>;
 }
 
 type Parsed = { ok: true; value: unknown } | { ok: false; answer: string };
@@ -86,6 +107,12 @@ const PARSE_ERROR_ANSWER =
   '{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}';
 const INVALID_REQUEST_ANSWER =
   '{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request"}}';
+
+function internal(note: Note, error: unknown): void {
+  note.code = ErrorCode.INTERNAL_ERROR;
+  note.message = 'Internal error';
+  note.error = error;
+}
 
 function isId(value: unknown): value is JsonRpcId {
   return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
@@ -107,6 +134,8 @@ export class JsonRpcDispatcher<C = unknown, X = unknown> {
   private readonly onResponse: JsonRpcDispatcherOptions<C, X>['onResponse'];
   private readonly enter: JsonRpcDispatcherOptions<C, X>['enter'];
   private readonly table = new Map<string, MethodHandler<C, X>>();
+  /** Set while requests are observed (telemetry); the one check a request pays without it. */
+  observer: RequestObserver<C, X> | undefined;
 
   constructor(options: JsonRpcDispatcherOptions<C, X> = {}) {
     const batch = options.batch ?? 100;
@@ -202,12 +231,13 @@ export class JsonRpcDispatcher<C = unknown, X = unknown> {
     }
   }
 
-  private async one(
+  // Not async: a request's answer is the promise of answer() itself, with no extra ticks.
+  private one(
     message: unknown,
     context: C,
     extra: X | undefined,
     note?: Note,
-  ): Promise<string | null> {
+  ): Promise<string | null> | string | null {
     if (!isObject(message)) {
       if (note !== undefined) note.refused = true;
       return INVALID_REQUEST_ANSWER;
@@ -231,37 +261,64 @@ export class JsonRpcDispatcher<C = unknown, X = unknown> {
     }
 
     const request = message as unknown as JsonRpcRequest;
+    const observer = this.observer;
+    if (observer !== undefined) {
+      return observer.observe(request, context, extra, note, (trail) =>
+        this.answer(request, hasId, id, context, extra, trail),
+      );
+    }
+    return this.answer(request, hasId, id, context, extra, note);
+  }
+
+  private async answer(
+    request: JsonRpcRequest,
+    hasId: boolean,
+    id: JsonRpcId | null,
+    context: C,
+    extra: X | undefined,
+    note: Note | undefined,
+  ): Promise<string | null> {
+    const method = request.method;
     let result: unknown;
     try {
       const enter = this.enter;
       const given = enter === undefined ? extra : enter(request, context, extra);
       const handler = this.table.get(method);
       if (handler === undefined) {
-        if (note !== undefined) note.code = ErrorCode.METHOD_NOT_FOUND;
+        if (note !== undefined) {
+          note.code = ErrorCode.METHOD_NOT_FOUND;
+          note.message = 'Method not found';
+        }
         return hasId ? this.error(id, ErrorCode.METHOD_NOT_FOUND, 'Method not found') : null;
       }
-      result = await handler(params, context, request, given);
+      result = await handler(request.params, context, request, given);
     } catch (error) {
       if (error === NO_ANSWER) return null;
       if (Fault.is(error)) {
-        if (note !== undefined) note.code = error.code;
+        if (note !== undefined) {
+          note.code = error.code;
+          note.message = error.message;
+        }
         return hasId
           ? this.error(id, error.code, error.message, error.data, request, context)
           : null;
       }
       this.report(error, request, context);
-      if (note !== undefined) note.code = ErrorCode.INTERNAL_ERROR;
+      if (note !== undefined) internal(note, error);
       return hasId ? this.error(id, ErrorCode.INTERNAL_ERROR, 'Internal error') : null;
     }
     if (!hasId || result === NO_ANSWER) return null;
     try {
       const text = `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${JSON.stringify(result === undefined ? null : result) ?? 'null'}}`;
-      if (note !== undefined) note.ok = true;
+      if (note !== undefined) {
+        note.ok = true;
+        note.result = result;
+      }
       return text;
     } catch (error) {
       // A result that cannot be encoded (a cycle, a BigInt) is the server's fault.
       this.report(error, request, context);
-      if (note !== undefined) note.code = ErrorCode.INTERNAL_ERROR;
+      if (note !== undefined) internal(note, error);
       return this.error(id, ErrorCode.INTERNAL_ERROR, 'Internal error');
     }
   }

@@ -14,6 +14,7 @@ export {
   NO_ANSWER,
   type Note,
   type Reporter,
+  type RequestObserver,
 } from './dispatcher';
 export {
   type Era,
@@ -46,6 +47,7 @@ export type { Completion, CompletionReference, McpCoreOptions } from './options'
 export type { Outcome } from './outcome';
 export {
   type Link,
+  type LinkFacts,
   LOGGING_LEVELS,
   type LoggingLevel,
   Peer,
@@ -74,5 +76,10 @@ export {
   type TaskSnapshot,
   type TaskStatus,
 } from './tasks';
+export type {
+  TelemetryMeterProvider,
+  TelemetryOption,
+  TelemetryTracerProvider,
+} from './telemetry/options';
 export type * from './types';
 export { isObject } from './types';

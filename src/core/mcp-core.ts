@@ -29,6 +29,7 @@ import type { Link, Peer } from './peer';
 import { RequestStateSealer } from './request-state';
 import { SKILLS_EXTENSION } from './skills';
 import { TASKS_EXTENSION } from './tasks';
+import { Telemetry } from './telemetry/telemetry';
 import type { Turn } from './turn';
 import type { JsonObject } from './types';
 import { isObject } from './types';
@@ -143,11 +144,15 @@ export class McpCore<C = unknown> {
     if (options.icons !== undefined) serverInfo.icons = options.icons;
     const cache = checkHint(options.cache, 'McpCore') ?? { ttlMs: 0, scope: 'public' };
     this.sealer = new RequestStateSealer(options.requestStateSecret, options.requestStateTtl);
+    // Spans and metrics watch the dispatcher from the first request on, unless turned off.
+    const telemetry =
+      options.telemetry === false ? undefined : new Telemetry(this.rpc, options.telemetry ?? true);
     const table = new MethodTable<C>(this.rpc, {
       serverInfo,
       cache,
       privateLists: options.privateLists === true,
       sealer: this.sealer,
+      telemetry,
     });
     const server = { capabilities, serverInfo, instructions: this.instructions };
     // The method families, each in its module; both eras share this one table.

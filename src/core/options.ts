@@ -4,6 +4,7 @@ import type { Reporter } from './dispatcher';
 import type { ProtocolVersion } from './negotiate';
 import type { SkillHost } from './skills';
 import type { TaskHost } from './tasks';
+import type { TelemetryOption } from './telemetry/options';
 import type {
   Awaitable,
   Icon,
@@ -126,4 +127,10 @@ export interface McpCoreOptions<C = unknown> {
    * give `resources` and `reader` too.
    */
   skills?: SkillHost<C>;
+  /**
+   * OpenTelemetry spans and metrics per its semantic conventions for MCP (docs/observability.md):
+   * through the global providers by default, `false` to turn them off, or
+   * `{ tracerProvider, meterProvider }` for providers of your own.
+   */
+  telemetry?: TelemetryOption;
 }

@@ -103,6 +103,7 @@ export class Peer {
   private readonly pending = new Map<JsonRpcId, Pending>();
   private sequence = 0;
   private closed: Error | undefined;
+  private closers: ((reason: Error) => void)[] | undefined;
 
   private readonly onCancel: ((id: JsonRpcId) => void) | undefined;
   /** The most subscriptions at once. */
@@ -386,6 +387,16 @@ export class Peer {
     for (const flight of this.inflight.values()) flight.abort(reason);
     this.inflight.clear();
     this.rejectPending(reason);
+    const closers = this.closers;
+    this.closers = undefined;
+    if (closers !== undefined) for (const closer of closers) closer(reason);
+  }
+
+  /** Tells `listener` once, when the peer closes (telemetry: the session's duration). */
+  onClose(listener: (reason: Error) => void): void {
+    if (this.closed !== undefined) return;
+    if (this.closers === undefined) this.closers = [listener];
+    else this.closers.push(listener);
   }
 
   /** Whether {@link close} was called. */
@@ -493,4 +504,32 @@ export interface Link {
   readonly principal?: string;
   /** The connection's first request (other than `server/discover`) fixes its era (stdio). */
   readonly pinsEra?: boolean;
+  /**
+   * What the transport knows of the connection (network, addresses, session): asked only while
+   * requests are observed (OpenTelemetry), never on the plain path.
+   */
+  facts?(): LinkFacts;
+}
+
+/**
+ * The connection a request came on, as OpenTelemetry's conventions name it (`network.*`,
+ * `server.*`, `client.*`, `mcp.session.id`); what a transport does not know stays out.
+ */
+export interface LinkFacts {
+  /** `network.transport`: `pipe` for stdio, `tcp` for HTTP. */
+  readonly transport: 'pipe' | 'tcp' | 'quic' | 'unix';
+  /** `network.protocol.name`, lower case (`http`). */
+  readonly protocolName?: string;
+  /** `network.protocol.version` (`1.1`, `2`). */
+  readonly protocolVersion?: string;
+  /** `server.address`: the Host the client named, else the local address. */
+  readonly serverAddress?: string;
+  /** `server.port`. */
+  readonly serverPort?: number;
+  /** `client.address`: the peer socket's address. */
+  readonly clientAddress?: string;
+  /** `client.port`. */
+  readonly clientPort?: number;
+  /** The MCP session (HTTP `Mcp-Session-Id`). */
+  readonly sessionId?: string;
 }

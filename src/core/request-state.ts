@@ -86,8 +86,8 @@ export class RequestStateSealer {
   }
 
   /** The sealed state for `answers` under `binding`, valid for {@link ttl} ms from `now`. */
-  seal(answers: JsonObject, binding: StateBinding, now = Date.now()): string {
-    const payload = {
+  seal(answers: JsonObject, binding: StateBinding, now = Date.now(), trace?: string): string {
+    const payload: JsonObject = {
       p: binding.principal,
       m: binding.method,
       n: binding.name,
@@ -95,6 +95,7 @@ export class RequestStateSealer {
       e: now + this.ttl,
       a: answers,
     };
+    if (trace !== undefined) payload.t = trace;
     const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
     return `${VERSION}.${body}.${this.mac(body)}`;
   }
@@ -126,6 +127,22 @@ export class RequestStateSealer {
     return typeof answers === 'object' && answers !== null && !Array.isArray(answers)
       ? (answers as JsonObject)
       : {};
+  }
+
+  /**
+   * The `traceparent` of the round that sealed `state` (telemetry links the next round to it).
+   * Read after {@link open} accepted the state; `undefined` when it carries none.
+   */
+  trace(state: unknown): string | undefined {
+    if (typeof state !== 'string') return undefined;
+    try {
+      const payload = JSON.parse(
+        Buffer.from(state.split('.')[1] ?? '', 'base64url').toString('utf8'),
+      );
+      return typeof payload?.t === 'string' ? payload.t : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   private mac(body: string): string {

@@ -51,6 +51,7 @@ export interface McpApplicationOptions<C = unknown>
       | 'listChanged'
       | 'requestStateSecret'
       | 'requestStateTtl'
+      | 'telemetry'
     > {
   /** The classes whose decorated methods become tools, resources and prompts. */
   providers: readonly ProviderClass[];
@@ -203,6 +204,7 @@ export class McpApplication<C = unknown> implements StateBindable {
         skills?.scoped === true,
       requestStateSecret: options.requestStateSecret,
       requestStateTtl: options.requestStateTtl,
+      telemetry: options.telemetry,
       lister: (context) => catalog.visible('tool', context) as Promise<readonly ToolDefinition[]>,
       caller: (name, args, context, call) => handlers.callTool(name, args, context, call),
       ...(hasResources

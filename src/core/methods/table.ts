@@ -4,6 +4,7 @@ import { type JsonRpcDispatcher, type JsonRpcRequest, NO_ANSWER } from '../dispa
 import { META, MRTR_METHODS } from '../era';
 import { ErrorCode, Fault } from '../errors';
 import type { RequestStateSealer } from '../request-state';
+import type { Telemetry } from '../telemetry/telemetry';
 import { Attempt, type Turn } from '../turn';
 import type { JsonObject } from '../types';
 import { isObject } from '../types';
@@ -43,6 +44,8 @@ export interface MethodTableOptions {
   /** Lists are `private` (scopes or a custom authorize make them differ by caller). */
   privateLists: boolean;
   sealer: RequestStateSealer;
+  /** The core's OpenTelemetry instrumentation, unless turned off. */
+  telemetry?: Telemetry<unknown>;
 }
 
 const EMPTY: JsonObject = Object.freeze({}) as JsonObject;
@@ -99,7 +102,7 @@ export class MethodTable<C> {
         ? spec.subject(params)
         : undefined;
     if (subject !== undefined) turn.attempt = this.attempt(method, params, subject, turn);
-    const call = new McpCall(method, id, params, link, flight, turn);
+    const call = new McpCall(method, id, params, link, flight, turn, this.options.telemetry);
     try {
       const running = spec.run(params, context, call, request, turn);
       const attempt = turn.attempt;
@@ -135,10 +138,10 @@ export class MethodTable<C> {
     }
     const answers: JsonObject = {};
     if (params.requestState !== undefined) {
-      Object.assign(
-        answers,
-        this.options.sealer.open(params.requestState, this.binding(method, subject, turn)),
-      );
+      const sealer = this.options.sealer;
+      Object.assign(answers, sealer.open(params.requestState, this.binding(method, subject, turn)));
+      // This round's span links to the round that asked (its context rode in the sealed state).
+      this.options.telemetry?.linkTo(sealer.trace(params.requestState));
     }
     if (responses !== undefined) {
       for (const [key, answer] of Object.entries(responses)) {
@@ -162,10 +165,26 @@ export class MethodTable<C> {
     subject: { name: string; args: unknown },
     turn: Turn,
   ): JsonObject {
+    const telemetry = this.options.telemetry;
+    const carrier = telemetry?.carrier();
+    let inputRequests = attempt.requests;
+    if (carrier !== undefined) {
+      // The asks carry this round's trace context to the client, as 2025 requests do in _meta.
+      inputRequests = {};
+      for (const [key, ask] of Object.entries(attempt.requests)) {
+        const params = isObject(ask.params) ? ask.params : {};
+        inputRequests[key] = { ...ask, params: telemetry!.inject(params) };
+      }
+    }
     return {
       resultType: 'input_required',
-      inputRequests: attempt.requests,
-      requestState: this.options.sealer.seal(attempt.answers, this.binding(method, subject, turn)),
+      inputRequests,
+      requestState: this.options.sealer.seal(
+        attempt.answers,
+        this.binding(method, subject, turn),
+        undefined,
+        carrier?.traceparent as string | undefined,
+      ),
     };
   }
 

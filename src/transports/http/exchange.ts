@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import type { JsonObject, Link, Peer, RequestHeaders } from '../../core';
+import type { JsonObject, Link, LinkFacts, Peer, RequestHeaders } from '../../core';
+import { connectionFacts } from './facts';
 import { sendEmpty, sendError, sendJson } from './reply';
 import { END_OF_STREAM, postStreamKey, type StreamHub, type StreamWriter } from './resumable';
 import { SseStream, STREAM_LIMITS, type StreamLimits } from './sse';
@@ -64,6 +65,11 @@ export class Exchange implements Link {
     private readonly keepAliveInterval: number,
     private readonly limits: StreamLimits = STREAM_LIMITS,
   ) {}
+
+  /** The connection as OpenTelemetry names it (the link's `facts`): asked only while traced. */
+  facts(): LinkFacts {
+    return connectionFacts(this.res, this.resumption?.sessionId);
+  }
 
   /** Whether the answer (or a refusal) has been given. */
   get done(): boolean {

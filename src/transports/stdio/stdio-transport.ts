@@ -5,6 +5,7 @@ import {
   type JsonObject,
   JsonRpcDispatcher,
   type Link,
+  type LinkFacts,
   type McpCore,
   Peer,
   type Servable,
@@ -13,6 +14,9 @@ import { LineReader } from './line-reader';
 import { LineWriter } from './line-writer';
 import { resolveOptions, type StdioTransportOptions } from './stdio-options';
 import { guardStdout } from './stdout-guard';
+
+// OpenTelemetry semconv, MCP: stdio is recorded as network.transport "pipe".
+const STDIO_FACTS: LinkFacts = Object.freeze({ transport: 'pipe' });
 
 function ignore(): void {}
 
@@ -116,6 +120,7 @@ export class StdioTransport<C = unknown> {
       principal: `stdio:${process.pid}`,
       // MCP 2026-07-28 basic/transports/stdio: the first request (not server/discover) fixes the era.
       pinsEra: true,
+      facts: () => STDIO_FACTS,
     };
   }
 

@@ -1,0 +1,303 @@
+import type {
+  Attributes,
+  Context,
+  Histogram,
+  Meter,
+  SpanContext,
+  Link as SpanLink,
+  Tracer,
+} from '@opentelemetry/api';
+import type { JsonRpcRequest, Note, RequestObserver } from '../dispatcher';
+import { CancelledError, ClientRequestError, ErrorCode, RequestTimeoutError } from '../errors';
+import type { Turn } from '../turn';
+import { isObject, type JsonObject } from '../types';
+import { addNetwork, shapeOf, toolErrorText } from './attributes';
+import { type Api, loadApi } from './load';
+import type { TelemetryOption } from './options';
+import { type CarriedContext, carriedContext, formatTraceparent } from './trace-context';
+
+/** The instrumentation scope every span and metric of this package is recorded under. */
+export const SCOPE = 'declarative-mcp';
+
+// OpenTelemetry semconv, MCP metrics: ExplicitBucketBoundaries advice (seconds).
+const BUCKETS = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 30, 60, 120, 300];
+
+/**
+ * One core's OpenTelemetry instrumentation (semantic conventions for MCP): a SERVER span and a
+ * `mcp.server.operation.duration` point per request, `mcp.server.session.duration` per 2025
+ * session, and the trace context carried to the client in `_meta`. It observes the dispatcher
+ * from the first request on, and steps off it for good when `@opentelemetry/api` is missing or
+ * no provider is registered by then: the plain path then pays one check per request.
+ */
+export class Telemetry<C> implements RequestObserver<C, Turn> {
+  private api: Api | undefined;
+  private tracer: Tracer | undefined;
+  private operations: Histogram | undefined;
+  private sessions: Histogram | undefined;
+  private resolved = false;
+
+  constructor(
+    private readonly rpc: { observer: RequestObserver<C, Turn> | undefined },
+    private readonly option: Exclude<TelemetryOption, false>,
+  ) {
+    rpc.observer = this;
+  }
+
+  /** Whether spans or metrics are being recorded (the providers are known once a request came). */
+  get on(): boolean {
+    return this.tracer !== undefined || this.operations !== undefined;
+  }
+
+  observe(
+    request: JsonRpcRequest,
+    _context: C,
+    extra: Turn | undefined,
+    note: Note | undefined,
+    answer: (note: Note | undefined) => Promise<string | null>,
+  ): Promise<string | null> {
+    if (!this.resolved && !this.resolve()) return answer(note);
+    return this.record(request, extra?.link, note, answer);
+  }
+
+  private async record(
+    request: JsonRpcRequest,
+    link: Turn['link'],
+    note: Note | undefined,
+    answer: (note: Note | undefined) => Promise<string | null>,
+  ): Promise<string | null> {
+    const api = this.api!;
+    const shape = shapeOf(request, link);
+    const started = performance.now();
+    const active = api.context.active();
+    const carried = carriedContext(
+      isObject(request.params) ? request.params : undefined,
+      link?.headers,
+    );
+    let parent = active;
+    let links: SpanLink[] | undefined;
+    if (carried !== undefined) {
+      // semconv MCP: the client's context (in _meta) is the parent; the ambient one a link.
+      parent = api.trace.setSpanContext(active, this.remote(carried));
+      const ambient = api.trace.getSpanContext(active);
+      if (ambient !== undefined && api.trace.isSpanContextValid(ambient)) {
+        links = [{ context: ambient }];
+      }
+    }
+    const span = this.tracer?.startSpan(
+      shape.name,
+      { kind: api.SpanKind.SERVER, attributes: shape.span, links },
+      parent,
+    );
+    const trail: Note = { ok: false, code: undefined, refused: false };
+    let text: string | null;
+    try {
+      text = await (span === undefined
+        ? answer(trail)
+        : api.context.with(api.trace.setSpan(parent, span), answer, undefined, trail));
+    } finally {
+      if (note !== undefined) {
+        note.ok = trail.ok;
+        note.code = trail.code;
+        note.refused = trail.refused;
+        note.message = trail.message;
+        note.result = trail.result;
+        note.error = trail.error;
+      }
+    }
+    const failure = this.failure(trail);
+    if (span !== undefined) {
+      if (failure !== undefined) {
+        span.setAttribute('error.type', failure.type);
+        if (trail.code !== undefined) span.setAttribute('rpc.response.status_code', failure.type);
+        span.setStatus({ code: api.SpanStatusCode.ERROR, message: failure.message });
+        if (trail.error !== undefined) span.recordException(exception(trail.error));
+      }
+      span.end();
+    }
+    if (this.operations !== undefined) {
+      const attributes = shape.metric;
+      if (failure !== undefined) {
+        attributes['error.type'] = failure.type;
+        if (trail.code !== undefined) attributes['rpc.response.status_code'] = failure.type;
+        // An unknown tool or prompt is the client's text: kept off the metric, so a caller
+        // cannot grow its cardinality without bound.
+        if (trail.code === ErrorCode.INVALID_PARAMS) {
+          delete attributes['gen_ai.tool.name'];
+          delete attributes['gen_ai.prompt.name'];
+        }
+      }
+      this.operations.record((performance.now() - started) / 1000, attributes);
+      if (request.method === 'initialize' && trail.ok && link !== undefined) {
+        this.session(link, shape.metric);
+      }
+    }
+    return text;
+  }
+
+  /** `error.type` and the status text: the JSON-RPC code, or `tool_error` for an `isError` result. */
+  private failure(trail: Note): { type: string; message: string } | undefined {
+    if (trail.code !== undefined) {
+      return { type: String(trail.code), message: trail.message ?? '' };
+    }
+    const result = trail.result;
+    if (isObject(result) && result.isError === true) {
+      return { type: 'tool_error', message: toolErrorText(result) };
+    }
+    return undefined;
+  }
+
+  /** `mcp.server.session.duration` for a 2025 session: from `initialize` until its peer closes. */
+  private session(link: NonNullable<Turn['link']>, started: Attributes): void {
+    const sessions = this.sessions!;
+    const since = performance.now();
+    const attributes: Attributes = { 'jsonrpc.protocol.version': '2.0' };
+    const version = started['mcp.protocol.version'];
+    if (version !== undefined) attributes['mcp.protocol.version'] = version;
+    const facts = link.facts?.();
+    if (facts !== undefined) addNetwork(attributes, facts);
+    link.peer.onClose(() => sessions.record((performance.now() - since) / 1000, attributes));
+  }
+
+  private remote(carried: CarriedContext): SpanContext {
+    const api = this.api!;
+    return {
+      traceId: carried.traceId,
+      spanId: carried.spanId,
+      traceFlags: carried.traceFlags,
+      isRemote: true,
+      traceState:
+        carried.traceState === undefined ? undefined : api.createTraceState(carried.traceState),
+    };
+  }
+
+  /**
+   * Looks the providers up once, at the first request: the ones given, else the global ones.
+   * Steps off the dispatcher when there is nothing to record.
+   */
+  private resolve(): boolean {
+    this.resolved = true;
+    const api = loadApi();
+    if (api !== undefined) {
+      this.api = api;
+      const given = typeof this.option === 'object' ? this.option : {};
+      this.tracer =
+        (given.tracerProvider?.getTracer(SCOPE) as Tracer | undefined) ?? globalTracer(api);
+      const meter = (given.meterProvider?.getMeter(SCOPE) as Meter | undefined) ?? globalMeter(api);
+      if (meter !== undefined) {
+        this.operations = meter.createHistogram('mcp.server.operation.duration', {
+          unit: 's',
+          description:
+            'MCP request or notification duration as observed on the receiver from the time it was received until the result or ack is sent.',
+          advice: { explicitBucketBoundaries: BUCKETS },
+        });
+        this.sessions = meter.createHistogram('mcp.server.session.duration', {
+          unit: 's',
+          description: 'The duration of the MCP session as observed on the MCP server.',
+          advice: { explicitBucketBoundaries: BUCKETS },
+        });
+      }
+    }
+    if (!this.on) this.rpc.observer = undefined;
+    return this.on;
+  }
+
+  /**
+   * The current span's context for a message to the client (`_meta.traceparent` and
+   * `tracestate`), or `undefined` when nothing is traced.
+   */
+  carrier(context?: Context): JsonObject | undefined {
+    if (this.tracer === undefined) return undefined;
+    const api = this.api!;
+    const current = api.trace.getSpanContext(context ?? api.context.active());
+    if (current === undefined || !api.trace.isSpanContextValid(current)) return undefined;
+    const carrier: JsonObject = {
+      traceparent: formatTraceparent(current.traceId, current.spanId, current.traceFlags),
+    };
+    const state = current.traceState?.serialize();
+    if (state) carrier.tracestate = state;
+    return carrier;
+  }
+
+  /** `params` with the current trace context added to its `_meta` (a copy; `params` itself untouched). */
+  inject(params: JsonObject, context?: Context): JsonObject {
+    const carrier = this.carrier(context);
+    if (carrier === undefined) return params;
+    const meta = isObject(params._meta) ? params._meta : undefined;
+    return { ...params, _meta: { ...meta, ...carrier } };
+  }
+
+  /**
+   * A server→client request (2025: elicitation, sampling, roots) as a CLIENT span, child of the
+   * current span, its context in the request's `_meta`; ends when the client answers.
+   */
+  async ask<T>(
+    method: string,
+    params: JsonObject,
+    send: (params: JsonObject) => Promise<T>,
+  ): Promise<T> {
+    const tracer = this.tracer;
+    if (tracer === undefined) return send(params);
+    const api = this.api!;
+    const parent = api.context.active();
+    const span = tracer.startSpan(
+      method,
+      { kind: api.SpanKind.CLIENT, attributes: { 'mcp.method.name': method } },
+      parent,
+    );
+    const context = api.trace.setSpan(parent, span);
+    try {
+      return await send(this.inject(params, context));
+    } catch (error) {
+      const type = askErrorType(error);
+      span.setAttribute('error.type', type);
+      if (/^-?\d+$/.test(type)) span.setAttribute('rpc.response.status_code', type);
+      span.setStatus({
+        code: api.SpanStatusCode.ERROR,
+        message: error instanceof Error ? error.message : String(error),
+      });
+      throw error;
+    } finally {
+      span.end();
+    }
+  }
+
+  /** Links the current span to an earlier one (an MRTR round to the round before it). */
+  linkTo(traceparent: unknown): void {
+    if (this.tracer === undefined || typeof traceparent !== 'string') return;
+    const api = this.api!;
+    const span = api.trace.getActiveSpan();
+    const carried = carriedContext({ _meta: { traceparent } }, undefined);
+    if (span === undefined || carried === undefined) return;
+    span.addLink({ context: this.remote(carried) });
+  }
+}
+
+function globalTracer(api: Api): Tracer | undefined {
+  const provider = api.trace.getTracerProvider() as ReturnType<
+    Api['trace']['getTracerProvider']
+  > & {
+    getDelegateTracer?: (name: string) => Tracer | undefined;
+  };
+  // The API's proxy provider names its SDK delegate only once one is registered.
+  return typeof provider.getDelegateTracer === 'function'
+    ? provider.getDelegateTracer(SCOPE)
+    : provider.getTracer(SCOPE);
+}
+
+function globalMeter(api: Api): Meter | undefined {
+  const meter = api.metrics.getMeter(SCOPE);
+  // Without a registered provider the API hands out its no-op meter.
+  return meter.constructor === api.createNoopMeter().constructor ? undefined : meter;
+}
+
+/** What an answer the client gave (or did not) is as `error.type`. */
+function askErrorType(error: unknown): string {
+  if (ClientRequestError.is(error)) return String(error.code);
+  if (RequestTimeoutError.is(error)) return 'timeout';
+  if (CancelledError.is(error)) return 'cancelled';
+  return '_OTHER';
+}
+
+function exception(error: unknown): Error | string {
+  return error instanceof Error ? error : String(error);
+}
