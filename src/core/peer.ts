@@ -500,8 +500,16 @@ export interface Link {
    * (`MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name`, `Mcp-Param-*`). Absent on stdio.
    */
   readonly headers?: RequestHeaders;
-  /** Who is calling (HTTP's identity key; the process on stdio): what MRTR request state is bound to. */
+  /**
+   * Who is calling: HTTP's identity key, else its session; the process on stdio. MRTR request
+   * state and tasks are bound to it.
+   */
   readonly principal?: string;
+  /**
+   * Neither an identity nor a session tells this caller apart from others (stateless HTTP without
+   * authentication): `tasks/list` lists nothing to it and `initialize` does not declare it.
+   */
+  readonly anonymous?: boolean;
   /** The connection's first request (other than `server/discover`) fixes its era (stdio). */
   readonly pinsEra?: boolean;
   /**

@@ -31,7 +31,8 @@ export function registerLifecycle<C>(
       if (initializer) await initializer(revision, p, context);
       const result: JsonObject = {
         protocolVersion: revision,
-        capabilities: server.capabilities,
+        capabilities:
+          link?.anonymous === true ? unlisted(server.capabilities) : server.capabilities,
         serverInfo: server.serverInfo,
       };
       if (server.instructions !== undefined) result.instructions = server.instructions;
@@ -49,6 +50,18 @@ export function registerLifecycle<C>(
     },
   });
   table.define('ping', { eras: 'legacy', run: () => ({}) });
+}
+
+/**
+ * The capabilities without `tasks.list`, for a caller nothing tells apart from others: a list
+ * would hand out other callers' task ids, their only protection (MCP 2025-11-25
+ * basic/utilities/tasks, security considerations).
+ */
+function unlisted(capabilities: JsonObject): JsonObject {
+  const tasks = capabilities.tasks;
+  if (typeof tasks !== 'object' || tasks === null) return capabilities;
+  const { list: _list, ...rest } = tasks as JsonObject;
+  return { ...capabilities, tasks: rest };
 }
 
 /**

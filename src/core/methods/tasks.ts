@@ -159,6 +159,8 @@ export function registerTasks<C>(table: MethodTable<C>, host: TaskHost): void {
       if (cursor !== undefined && typeof cursor !== 'string') {
         throw invalidParams('tasks/list: "cursor" must be a string');
       }
+      // No identity and no session: every such caller would share one list (see `Link.anonymous`).
+      if (turn.link?.anonymous === true) return { tasks: [] };
       const page = await host.list(principal(turn), cursor);
       const result: JsonObject = { tasks: page.tasks.map(legacyTask) };
       if (page.nextCursor !== undefined) result.nextCursor = page.nextCursor;

@@ -48,8 +48,10 @@ export class Exchange implements Link {
   onSettle: (() => void) | undefined;
   /** The POST's headers: the core checks a 2026-07-28 request against them (the link's `headers`). */
   headers: RequestHeaders | undefined;
-  /** The caller's identity key (the link's `principal`): MRTR request state is bound to it. */
+  /** The caller's identity key, else its session (the link's `principal`): MRTR request state and tasks are bound to it. */
   principal: string | undefined;
+  /** No identity and no session (the link's `anonymous`). */
+  anonymous = false;
   private stream: SseStream | undefined;
   private writer: StreamWriter | undefined;
   private settled = false;

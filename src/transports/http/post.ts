@@ -322,7 +322,10 @@ export async function handlePost<C>(
     const ids = requestIds(value);
     exchange.holdsRequests = ids.length > 0;
     exchange.headers = req.headers;
-    exchange.principal = endpoint.ownerOf(identity) ?? '';
+    // Without an identity, a session tells callers apart (one address may be many clients).
+    const owner = endpoint.ownerOf(identity);
+    exchange.principal = owner ?? (entry !== undefined ? `session:${entry.session.id}` : '');
+    exchange.anonymous = owner === undefined && entry === undefined;
     if (entry !== undefined) {
       const held = entry;
       exchange.fallback = (json) => endpoint.toClient(held, json);
