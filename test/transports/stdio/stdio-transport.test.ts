@@ -318,8 +318,7 @@ describe('StdioTransport: during a call', () => {
     );
   });
 
-  // `requestTimeout` is the deprecated name of `clientRequestTimeout`, still honoured.
-  it.each(['clientRequestTimeout', 'requestTimeout'] as const)(
+  it.each(['clientRequestTimeout'] as const)(
     'times a server→client request out after %s, telling the client',
     async (option) => {
       const h = harness(
