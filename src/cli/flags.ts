@@ -162,6 +162,12 @@ export const FLAGS = {
     parse: workers,
     help: 'serve from N processes on one port (node:cluster); more than 1 needs --redis',
   },
+  verbose: {
+    type: 'boolean',
+    commands: ['serve', 'devtools'],
+    default: false,
+    help: "print a start-up error's stack trace too (without it: its message alone)",
+  },
 } satisfies Record<string, FlagSpec>;
 
 /** The name of a flag in {@link FLAGS}. */

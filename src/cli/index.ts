@@ -236,6 +236,8 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
   const usage = command === 'serve' ? SERVE_USAGE : command === 'devtools' ? DEVTOOLS_USAGE : HELP;
   // In a worker of `serve --workers` (forked by the primary below): when the primary says stop.
   let worker: Promise<void> | undefined;
+  // A start-up mistake's message says what to change; its stack only with --verbose.
+  let verbose = false;
   try {
     if (command === undefined) throw new UsageError('Give a command: serve or devtools.');
     if (command === '--help' || command === '-h' || command === 'help') {
@@ -250,6 +252,7 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
       throw new UsageError(`Unknown command "${command}". Commands: serve, devtools.`);
     }
     const flags = parseFlags(rest, command);
+    verbose = flags.values.verbose === true;
     if (flags.help) {
       output.write(usage);
       return 0;
@@ -299,7 +302,9 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
       ? [2, `${prefix}: ${problem.message}\n\n${usage}`]
       : SharedStateError.is(problem)
         ? [1, `${prefix}: ${problem.message}\n`]
-        : [1, `${prefix}: ${(problem as Error)?.stack ?? String(problem)}\n`];
+        : ConfigurationError.is(problem) && !verbose
+          ? [1, `${prefix}: ${problem.message}\n(--verbose prints the stack trace.)\n`]
+          : [1, `${prefix}: ${(problem as Error)?.stack ?? String(problem)}\n`];
     // A worker's start-up failure is printed once, by its primary.
     if (worker !== undefined) await tellFailed(code, text);
     else error.write(text);

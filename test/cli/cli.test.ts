@@ -53,6 +53,7 @@ function answerLines(out: string): string[] {
 let dir: string;
 let broken: string;
 let empty: string;
+let misconfigured: string;
 
 beforeAll(() => {
   example('notes'); // says what to run when the examples were not built
@@ -63,6 +64,14 @@ beforeAll(() => {
   writeFileSync(broken, "throw new Error('boom while loading');\n");
   empty = join(dir, 'empty.js');
   writeFileSync(empty, 'exports.answer = 42;\nexports.helper = () => 1;\n');
+  // A start-up mistake the registry catches: `tools` is not the option's name.
+  misconfigured = join(dir, 'misconfigured.js');
+  writeFileSync(
+    misconfigured,
+    `const { McpApplication } = require(${JSON.stringify(join(ROOT, 'dist', 'src', 'index.js'))});
+exports.app = McpApplication.create({ name: 'x', version: '1', tools: [class Empty {}] });
+`,
+  );
 });
 
 afterAll(() => {
@@ -187,7 +196,7 @@ describe('in-process: runCli(argv, io)', () => {
 
   test.each([
     [['launch'], 'declarative-mcp: Unknown command "launch". Commands: serve, devtools.'],
-    [['serve', NOTES, '--verbose'], 'declarative-mcp serve: Unknown option --verbose.'],
+    [['serve', NOTES, '--quiet'], 'declarative-mcp serve: Unknown option --quiet.'],
     [
       ['serve'],
       'declarative-mcp serve: serve needs a module, e.g. declarative-mcp serve dist/server.js',
@@ -414,9 +423,9 @@ describe('the binary: node dist/src/cli/bin.js', () => {
     expect(command.code).toBe(2);
     expect(command.out).toBe('');
     expect(command.err).toMatch(/^declarative-mcp: Unknown command "launch"\./);
-    const option = await run(['serve', NOTES, '--verbose']);
+    const option = await run(['serve', NOTES, '--quiet']);
     expect(option.code).toBe(2);
-    expect(option.err).toMatch(/^declarative-mcp serve: Unknown option --verbose\./);
+    expect(option.err).toMatch(/^declarative-mcp serve: Unknown option --quiet\./);
   });
 
   test('serve: a missing module, exit 2; no application, exit 2; a throwing one, exit 1', async () => {
@@ -433,6 +442,23 @@ describe('the binary: node dist/src/cli/bin.js', () => {
     expect(throwing.code).toBe(1);
     expect(throwing.out).toBe('');
     expect(throwing.err).toMatch(/^declarative-mcp serve: Error: boom while loading\n/);
+  });
+
+  test('serve: a ConfigurationError at start-up prints its message alone; --verbose adds the stack', async () => {
+    const message =
+      'McpApplication.create: "providers" must be an array of classes, e.g. providers: [WeatherTools].';
+    const plain = await run(['serve', misconfigured]);
+    expect(plain).toEqual({
+      code: 1,
+      out: '',
+      err: `declarative-mcp serve: ${message}\n(--verbose prints the stack trace.)\n`,
+    });
+    const verbose = await run(['serve', misconfigured, '--verbose']);
+    expect(verbose.code).toBe(1);
+    expect(verbose.err.startsWith(`declarative-mcp serve: ConfigurationError: ${message}\n`)).toBe(
+      true,
+    );
+    expect(verbose.err).toMatch(/\n {4}at .*misconfigured\.js/);
   });
 
   test('a usage mistake: one line, the usage, no stack trace, exit 2', async () => {
