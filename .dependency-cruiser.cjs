@@ -148,6 +148,65 @@ module.exports = {
       to: { path: '^src/(transports/stdio|cli|devtools|testing|redis)/' },
     },
     {
+      name: 'http-group-faces',
+      severity: 'error',
+      comment:
+        "ARCHITECTURE.md 4: the HTTP transport's groups (request, auth, session, stream, pipeline, node) are imported through their index.ts from outside the group.",
+      from: { path: '^(src/transports/http/[^/]+/)' },
+      to: {
+        path: '^src/transports/http/[^/]+/',
+        pathNot: ['^src/transports/http/[^/]+/index\\.ts$', '^$1'],
+      },
+    },
+    {
+      name: 'http-root-through-faces',
+      severity: 'error',
+      comment: "The HTTP transport's own top-level modules reach a group through its index.ts too.",
+      from: { path: '^src/transports/http/[^/]+\\.ts$' },
+      to: {
+        path: '^src/transports/http/[^/]+/',
+        pathNot: '^src/transports/http/[^/]+/index\\.ts$',
+      },
+    },
+    {
+      name: 'http-request-at-the-bottom',
+      severity: 'error',
+      comment:
+        'The request group (body, media, Host/Origin, CORS, JSON answers) is what every other group stands on; it knows none of them.',
+      from: { path: '^src/transports/http/request/' },
+      to: { path: '^src/transports/http/(?!request/)' },
+    },
+    {
+      name: 'http-auth-on-request',
+      severity: 'error',
+      comment: 'Authentication stands on the request group only.',
+      from: { path: '^src/transports/http/auth/' },
+      to: { path: '^src/transports/http/(?!(auth|request)/)' },
+    },
+    {
+      name: 'http-stream-on-request',
+      severity: 'error',
+      comment: 'The streams stand on the request group only.',
+      from: { path: '^src/transports/http/stream/' },
+      to: { path: '^src/transports/http/(?!(stream|request)/)' },
+    },
+    {
+      name: 'http-session-below-pipeline',
+      severity: 'error',
+      comment:
+        'Sessions know requests, auth and streams; the pipeline and the faces sit above them.',
+      from: { path: '^src/transports/http/session/' },
+      to: { path: '^src/transports/http/(pipeline|node|fetch)/' },
+    },
+    {
+      name: 'http-pipeline-below-faces',
+      severity: 'error',
+      comment:
+        'The pipeline holds the policy; the faces translate in and out, and it knows none of them.',
+      from: { path: '^src/transports/http/pipeline/' },
+      to: { path: '^src/transports/http/(node|fetch)/' },
+    },
+    {
       name: 'faces-only',
       severity: 'error',
       comment:

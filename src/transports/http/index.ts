@@ -2,19 +2,33 @@
  * MCP's Streamable HTTP transport: a `node:http` handler (mountable in Express, Fastify, Koa),
  * a ready server, sessions, Origin/Host checks, body limits, bearer authentication (static
  * tokens, JWT access tokens, token introspection), scope challenges and RFC 9728 protected-resource metadata.
+ *
+ * One folder per concern, each with one public face: `request/` (body, media types, Host and
+ * Origin, CORS, JSON answers), `auth/`, `session/`, `stream/` (SSE, resumable events), the
+ * `pipeline/` that routes and answers, and the `node/` face.
  */
-export { type BearerTokens, type BearerVerify, bearerAuth, bearerToken } from './auth';
-export type { Authenticate, AuthenticateInfo } from './authenticate';
-export { createHttpHandler, type HttpHandler } from './handler';
-export { type IntrospectionAuthOptions, introspectionAuth } from './introspection';
-export { type JwtAuthOptions, jwtAuth } from './jwt';
-export { METADATA_PATH } from './metadata';
-export type { OAuthIdentity } from './oauth';
 export {
-  HTTP_DEFAULTS,
-  type HttpHandlerOptions,
+  type Authenticate,
+  type AuthenticateInfo,
+  AuthRefusal,
+  type BearerTokens,
+  type BearerVerify,
+  bearerAuth,
+  bearerToken,
+  type IntrospectionAuthOptions,
+  introspectionAuth,
+  type JwtAuthOptions,
+  jwtAuth,
+  METADATA_PATH,
+  type OAuthIdentity,
   type ProtectedResourceMetadataOptions,
-} from './options';
-export { AuthRefusal } from './refusal';
-export { type HttpServerHandle, type ServeHttpOptions, serveHttp } from './serve';
-export { HttpSession } from './session';
+} from './auth';
+export { HttpSession } from './http-session';
+export {
+  createHttpHandler,
+  type HttpHandler,
+  type HttpServerHandle,
+  type ServeHttpOptions,
+  serveHttp,
+} from './node';
+export { HTTP_DEFAULTS, type HttpHandlerOptions } from './options';

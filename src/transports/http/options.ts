@@ -1,45 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { StateAdapter } from '../../adapter';
 import { ConfigurationError } from '../../core';
-import type { Authenticate } from './authenticate';
-import { oauthOf } from './oauth';
-import type { HttpSession } from './session';
-
-/**
- * The OAuth 2.0 Protected Resource Metadata (RFC 9728) this server publishes at
- * `GET /.well-known/oauth-protected-resource` (and the same path followed by the MCP endpoint's
- * path), so OAuth-aware MCP clients find the authorization server to get a token from.
- */
-export interface ProtectedResourceMetadataOptions {
-  /**
-   * `authorization_servers`: the issuer URLs of the authorization servers that grant tokens for
-   * this server. Default: the `issuer` of {@link jwtAuth} or {@link introspectionAuth}.
-   */
-  authorizationServers?: readonly string[];
-  /**
-   * `resource`: this server's resource identifier, the absolute URL of the MCP endpoint
-   * (e.g. `https://mcp.example.com/mcp`). Default: built from the request's `Host` and the path.
-   * Give it when the server runs behind a proxy that changes the host or the scheme.
-   */
-  resource?: string;
-  /**
-   * `scopes_supported`: the OAuth scopes the server understands. Default: the scopes declared
-   * on the application's tools, resources and prompts, and the authenticator's required scopes.
-   */
-  scopesSupported?: readonly string[];
-  /** `bearer_methods_supported` (default `['header']`: the `Authorization: Bearer` header). */
-  bearerMethodsSupported?: readonly string[];
-  /** `resource_name`: a human-readable name of the server. */
-  resourceName?: string;
-  /** `resource_documentation`: a URL of documentation for developers. */
-  resourceDocumentation?: string;
-  /** `resource_policy_uri`: a URL about how the data is used. */
-  resourcePolicyUri?: string;
-  /** `resource_tos_uri`: a URL of the terms of service. */
-  resourceTosUri?: string;
-  /** Further RFC 9728 members, sent as given (snake_case names). */
-  extra?: Readonly<Record<string, unknown>>;
-}
+import { type Authenticate, oauthOf, type ProtectedResourceMetadataOptions } from './auth';
+import type { HttpSession } from './http-session';
 
 /** Options of {@link createHttpHandler} (and of {@link serveHttp}). */
 export interface HttpHandlerOptions<C = HttpSession> {

@@ -1,0 +1,183 @@
+import { ConfigurationError } from '../../../core';
+import type { Authenticate, AuthenticateInfo } from './authenticate';
+import { bearerToken } from './bearer';
+import {
+  admit,
+  commonOptions,
+  describeOAuth,
+  discover,
+  expectedAudience,
+  listOption,
+  numberOption,
+  once,
+  urlOption,
+} from './oauth';
+import { AuthRefusal } from './refusal';
+
+/** Options of {@link jwtAuth}. */
+export interface JwtAuthOptions {
+  /** The authorization server's issuer identifier, exactly as its tokens' `iss` spells it. */
+  issuer: string;
+  /**
+   * The `aud` a token must hold (one of them, when several): this server's resource identifier
+   * (RFC 8707). Default: the endpoint's resource URL, `resourceMetadata.resource` when set, else
+   * the URL the request reached (set one of the two in production, behind proxies and when
+   * several servers share an authorization server).
+   */
+  audience?: string | readonly string[];
+  /** Where the issuer's keys are. Default: `jwks_uri` from its RFC 8414 (or OpenID) metadata, read once. */
+  jwksUri?: string;
+  /** The signature algorithms accepted. Default: the asymmetric JWS algorithms (RS*, PS*, ES*, EdDSA, Ed25519). `none` is never accepted. */
+  algorithms?: readonly string[];
+  /** Seconds of clock skew allowed on `exp` and `nbf` (default 0). */
+  clockTolerance?: number;
+  /** Scopes every request needs: a valid token without them is answered `403 insufficient_scope`. */
+  requiredScopes?: readonly string[];
+  /**
+   * After a token names a key the cached set lacks, the set is fetched again, but at most once
+   * per this many ms (default 30 000), so forged key ids cannot flood the authorization server.
+   */
+  jwksCooldown?: number;
+  /** How long (ms) fetching the metadata or the key set may take (default 5 000). */
+  timeout?: number;
+  /** Builds the identity from the verified claims. Default: an `OAuthIdentity`. */
+  identity?: (claims: Readonly<Record<string, unknown>>) => unknown;
+}
+
+const ASYMMETRIC = Object.freeze([
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'ES512',
+  'EdDSA',
+  'Ed25519',
+]);
+
+// `import()` kept as is: tsc (module node16) leaves it in CommonJS output, and jose 6 is ESM only.
+const loadJose = () => import('jose');
+type Jose = Awaited<ReturnType<typeof loadJose>>;
+
+/** Why jose refused a token, as the `error_description` a client reads; undefined when it is not the token's fault. */
+function describeFailure(error: unknown): string | undefined {
+  const { code, claim } = (error ?? {}) as { code?: unknown; claim?: unknown };
+  switch (code) {
+    case 'ERR_JWT_EXPIRED':
+      return 'The access token expired';
+    case 'ERR_JWT_CLAIM_VALIDATION_FAILED':
+      if (claim === 'aud') return 'The access token is for another audience';
+      if (claim === 'iss') return 'The access token is from another issuer';
+      if (claim === 'nbf') return 'The access token is not valid yet';
+      return `The access token's "${String(claim)}" claim is invalid`;
+    case 'ERR_JWKS_NO_MATCHING_KEY':
+      return 'The access token is signed with an unknown key';
+    case 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED':
+      return 'The access token signature does not verify';
+    case 'ERR_JOSE_ALG_NOT_ALLOWED':
+    case 'ERR_JOSE_NOT_SUPPORTED':
+      return 'The access token signature algorithm is not accepted';
+    case 'ERR_JWS_INVALID':
+    case 'ERR_JWT_INVALID':
+    case 'ERR_JWKS_MULTIPLE_MATCHING_KEYS':
+      return 'The access token is malformed';
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * An {@link Authenticate} hook for OAuth 2.1 access tokens in JWT form (RFC 9068), as issued by
+ * Keycloak, Entra ID, Okta, Auth0 and other identity providers. It checks the signature against
+ * the issuer's published keys, and `iss`, `aud`, `exp` and `nbf`; the request's identity is an
+ * `OAuthIdentity` (`id` from `sub` or `client_id`, `scopes` from `scope` or `scp`), so
+ * scoped definitions and `authorize` work unchanged. No token → `401`; an invalid, expired,
+ * forged, foreign-audience or foreign-issuer token → `401 invalid_token`; a valid token lacking
+ * `requiredScopes` → `403 insufficient_scope`. The endpoint's RFC 9728 document names `issuer`.
+ *
+ * Verification is done by `jose` (an optional peer dependency: `npm install jose`), loaded on
+ * the first token. The key set is fetched once and cached; a token signed by a key it lacks (the
+ * issuer rotated its keys) fetches it again, at most once per `jwksCooldown`.
+ *
+ * @example
+ * await serveHttp(app, {
+ *   authenticate: jwtAuth({ issuer: 'https://id.example.com/realms/acme', audience: 'https://mcp.example.com/mcp' }),
+ *   resourceMetadata: { resource: 'https://mcp.example.com/mcp' },
+ * });
+ */
+export function jwtAuth(options: JwtAuthOptions): Authenticate {
+  const owner = 'jwtAuth';
+  if (typeof options !== 'object' || options === null) {
+    throw new ConfigurationError(
+      'jwtAuth needs options: jwtAuth({ issuer: "https://id.example.com/realms/acme" }).',
+    );
+  }
+  const issuer = urlOption(owner, 'issuer', options.issuer);
+  const common = commonOptions(owner, options);
+  const jwksUri =
+    options.jwksUri === undefined ? undefined : urlOption(owner, 'jwksUri', options.jwksUri);
+  const algorithms =
+    listOption(owner, 'algorithms', options.algorithms, "['RS256', 'ES256']") ?? ASYMMETRIC;
+  if (algorithms.length === 0) {
+    throw new ConfigurationError(
+      'jwtAuth: "algorithms" must be a list of at least one algorithm, e.g. [\'RS256\'] (or leave it out).',
+    );
+  }
+  if (algorithms.some((alg) => alg.toLowerCase() === 'none')) {
+    throw new ConfigurationError(
+      'jwtAuth: "algorithms" must not list "none": an unsigned token proves nothing.',
+    );
+  }
+  const clockTolerance = numberOption(owner, 'clockTolerance', options.clockTolerance, 0);
+  const cooldown = numberOption(owner, 'jwksCooldown', options.jwksCooldown, 30_000);
+  const { timeout } = common;
+
+  const verifier = once(async () => {
+    let jose: Jose;
+    try {
+      jose = await loadJose();
+    } catch (error) {
+      throw new ConfigurationError(
+        `jwtAuth needs the "jose" package to verify tokens: run "npm install jose" (${(error as Error).message}).`,
+      );
+    }
+    const uri = jwksUri ?? (await discover(owner, issuer, timeout)).jwks_uri;
+    if (uri === undefined) {
+      throw new ConfigurationError(
+        `jwtAuth: the metadata of "${issuer}" names no jwks_uri; give "jwksUri".`,
+      );
+    }
+    const keys = jose.createRemoteJWKSet(new URL(uri), {
+      cooldownDuration: cooldown,
+      timeoutDuration: timeout,
+    });
+    return { jose, keys };
+  });
+
+  const authenticate: Authenticate = async (req, info?: AuthenticateInfo) => {
+    const token = bearerToken(req);
+    if (token === undefined) return null;
+    const expected = expectedAudience(owner, common.audience, info);
+    const { jose, keys } = await verifier();
+    let claims: Record<string, unknown>;
+    try {
+      const verified = await jose.jwtVerify(token, keys, {
+        issuer,
+        audience: [...expected],
+        algorithms: [...algorithms],
+        clockTolerance,
+      });
+      claims = verified.payload as Record<string, unknown>;
+    } catch (error) {
+      const description = describeFailure(error);
+      // Not the token's fault (the key set could not be fetched): the endpoint reports it, 500.
+      if (description === undefined) throw error;
+      return AuthRefusal.invalidToken(description);
+    }
+    return admit(common, claims);
+  };
+  return describeOAuth(authenticate, { issuer, scopes: common.required });
+}

@@ -1,0 +1,125 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type ProtocolVersion, VERSIONS } from '../../../core';
+import { SESSION_NOT_FOUND, sendError, TRANSPORT_ERROR } from '../request';
+import { applyRecord, type SessionRecords } from './records';
+import type { SessionEntry, SessionStore } from './store';
+
+/** The revision a server assumes when a client sends no `MCP-Protocol-Version` (MCP 2025-06-18). */
+export const ASSUMED_REVISION: ProtocolVersion = '2025-03-26';
+
+/**
+ * Why a request may not reach its session: the status, message and JSON-RPC code of the answer
+ * to send instead. The gate only decides; whoever holds the response writes it.
+ */
+export class GateRefusal {
+  constructor(
+    readonly status: number,
+    readonly message: string,
+    readonly code: number = TRANSPORT_ERROR,
+  ) {}
+}
+
+/** Writes a refusal of the gate (or of {@link versionRefusal}) as the response. */
+export function sendRefusal(res: ServerResponse, refusal: GateRefusal): undefined {
+  sendError(res, refusal.status, refusal.message, undefined, refusal.code);
+  return undefined;
+}
+
+const NO_SESSION_ID = new GateRefusal(
+  400,
+  'Bad Request: the Mcp-Session-Id header is required (send initialize first to open a session)',
+);
+const SESSION_UNKNOWN = new GateRefusal(
+  404,
+  'Session not found: send initialize to open a new session',
+  SESSION_NOT_FOUND,
+);
+
+/**
+ * Checks `MCP-Protocol-Version` (MCP 2025-06-18 basic/transports): an invalid or unsupported
+ * value is refused `400`, and so is a supported one other than the revision the session agreed
+ * at `initialize` — except `2025-03-26`, the revision a server assumes when the header is
+ * absent: a client that names it is treated like one that sends none (the official conformance
+ * suite sends it on sessions of any revision). `strict: false` accepts any supported revision.
+ */
+export function versionRefusal(
+  req: IncomingMessage,
+  revision: string | undefined,
+  strict: boolean,
+): GateRefusal | undefined {
+  const version = req.headers['mcp-protocol-version'];
+  if (version === undefined) return undefined;
+  if (typeof version !== 'string' || !(VERSIONS as readonly string[]).includes(version)) {
+    return new GateRefusal(
+      400,
+      `Bad Request: unsupported MCP-Protocol-Version ${JSON.stringify(version)} (supported: ${VERSIONS.join(', ')})`,
+    );
+  }
+  if (strict && revision !== undefined && version !== revision && version !== ASSUMED_REVISION) {
+    return new GateRefusal(
+      400,
+      `Bad Request: MCP-Protocol-Version ${version} does not match the revision ${revision} agreed at initialize. Send the negotiated revision, or initialize a new session.`,
+    );
+  }
+  return undefined;
+}
+
+/** What the gate needs of its endpoint. */
+export interface SessionGateOptions {
+  /** The sessions this process holds. */
+  readonly store: SessionStore;
+  /** The sessions' records in the state adapter (a session another process opened). */
+  readonly records: SessionRecords;
+  /** The owner key of an identity (undefined without authentication). */
+  readonly ownerOf: (identity: unknown) => string | undefined;
+  /** Whether requests are authenticated (the session then keeps the latest identity). */
+  readonly authenticated: boolean;
+  /** `strictProtocolVersion` (default true). */
+  readonly strictVersion: boolean;
+}
+
+/**
+ * The way into a session for a request after `initialize` (POST, GET, DELETE): the session its
+ * `Mcp-Session-Id` names, held here or loaded from the state adapter, if the caller owns it and
+ * its `MCP-Protocol-Version` fits — or the refusal to send, never written here:
+ * `400` without the header (MCP: servers requiring a session SHOULD answer 400), `404` for an
+ * unknown, ended or expired session and for a session opened by another identity (its
+ * existence is not revealed), `400` for a protocol version that does not fit.
+ */
+export class SessionGate {
+  constructor(private readonly options: SessionGateOptions) {}
+
+  /**
+   * The request's session, or the refusal. Synchronous when the session is held here (the
+   * common case, and the only one in memory); a promise when it is looked up in the adapter.
+   */
+  enter(
+    req: IncomingMessage,
+    identity: unknown,
+  ): SessionEntry | GateRefusal | Promise<SessionEntry | GateRefusal> {
+    const { store, records } = this.options;
+    const id = req.headers['mcp-session-id'];
+    if (typeof id !== 'string' || id === '') return NO_SESSION_ID;
+    const entry = store.get(id);
+    if (entry !== undefined) return this.admit(entry, req, identity);
+    return records.load(id).then((record) => {
+      if (record === undefined) return SESSION_UNKNOWN;
+      const fresh = store.entryFor(id, identity, record.owner, record.source);
+      applyRecord(fresh.session.peer, record);
+      return this.admit(store.adopt(fresh), req, identity);
+    });
+  }
+
+  /** The entry if the identity may use it and the version fits; else the refusal. */
+  private admit(
+    entry: SessionEntry,
+    req: IncomingMessage,
+    identity: unknown,
+  ): SessionEntry | GateRefusal {
+    const { ownerOf, authenticated, records, strictVersion } = this.options;
+    if (entry.owner !== ownerOf(identity)) return SESSION_UNKNOWN;
+    if (authenticated) entry.session.identity = identity;
+    records.touch(entry, Date.now());
+    return versionRefusal(req, entry.session.revision, strictVersion) ?? entry;
+  }
+}

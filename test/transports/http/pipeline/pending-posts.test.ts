@@ -1,0 +1,146 @@
+/**
+ * Pending POSTs (pending-posts.ts), hanging calls (issue 19): the answer to a POST never waits on
+ * user code past its deadline, its cancellation or its session's end, and the POST's cleanup
+ * runs then — so a session with only
+ * abandoned calls still expires and close() returns as soon as nothing is really pending.
+ * The tool `never` never settles and ignores its signal.
+ */
+import { McpCore } from '../../../../src/core';
+import {
+  type HttpServerHandle,
+  type HttpSession,
+  serveHttp,
+} from '../../../../src/transports/http';
+import { initialize, post, toolCall } from '../harness';
+
+/** Resolves to `'timeout'` if `promise` has not settled within `ms` (a bound, not a measurement). */
+function within<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'> {
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), ms);
+  });
+  return Promise.race([promise, bound]).finally(() => clearTimeout(timer));
+}
+
+function neverCore(started: string[]): McpCore<HttpSession> {
+  return new McpCore<HttpSession>({
+    name: 'Never',
+    version: '1.0.0',
+    lister: () => [{ name: 'never', inputSchema: { type: 'object', properties: {} } }],
+    caller: (_name, args) => {
+      started.push(String(args.key));
+      return new Promise(() => undefined);
+    },
+  });
+}
+
+async function waitFor(check: () => boolean, ms = 5000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('a call that never settles', () => {
+  const started: string[] = [];
+  let server: HttpServerHandle;
+
+  beforeAll(async () => {
+    server = await serveHttp(neverCore(started), {
+      postTimeout: 300,
+      sessionIdleTimeout: 400,
+      shutdownTimeout: 60_000,
+    });
+  });
+  afterAll(() => server.close());
+
+  test('is answered -32001 at postTimeout, and its session still expires', async () => {
+    const { headers } = await initialize(server.url);
+    const response = await post(server.url, toolCall('t1', 'never', { key: 't1' }), headers);
+    expect(await response.text()).toBe(
+      '{"jsonrpc":"2.0","id":"t1","error":{"code":-32001,"message":"Request timed out"}}',
+    );
+    // The POST's cleanup ran: the session is idle, and expires.
+    await waitFor(() => server.handler.sessions === 0);
+    const after = await post(server.url, toolCall('t2', 'never'), headers);
+    expect(after.status).toBe(404);
+  });
+
+  test('a DELETE during the call answers its POST with a JSON-RPC error at once', async () => {
+    const { headers } = await initialize(server.url);
+    const running = post(server.url, toolCall('d1', 'never', { key: 'd1' }), headers);
+    await waitFor(() => started.includes('d1'));
+    const deleted = await fetch(server.url, { method: 'DELETE', headers });
+    expect(deleted.status).toBe(204);
+    // (Without the fix this POST would wait for the deadline and say -32001.)
+    const response = await running;
+    expect(await response.text()).toBe(
+      '{"jsonrpc":"2.0","id":"d1","error":{"code":-32000,"message":"The session ended before the call finished: The client ended the session."}}',
+    );
+  });
+
+  test('a cancelled call ends its POST at once: an event stream closed without an answer', async () => {
+    const { headers } = await initialize(server.url);
+    const running = post(server.url, toolCall('c1', 'never', { key: 'c1' }), headers);
+    await waitFor(() => started.includes('c1'));
+    const cancel = await post(
+      server.url,
+      { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'c1' } },
+      headers,
+    );
+    expect(cancel.status).toBe(202);
+    const response = await running;
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/event-stream');
+    expect(await response.text()).toBe('');
+  });
+
+  test('a batch is answered one error per request at the deadline', async () => {
+    const { headers } = await initialize(server.url);
+    const response = await post(
+      server.url,
+      [
+        toolCall('b1', 'never'),
+        { jsonrpc: '2.0', method: 'notifications/x' },
+        toolCall('b2', 'never'),
+      ],
+      headers,
+    );
+    expect(JSON.parse(await response.text())).toEqual([
+      { jsonrpc: '2.0', id: 'b1', error: { code: -32001, message: 'Request timed out' } },
+      { jsonrpc: '2.0', id: 'b2', error: { code: -32001, message: 'Request timed out' } },
+    ]);
+  });
+});
+
+describe('close() with abandoned calls', () => {
+  test('returns as soon as nothing is really pending, not after shutdownTimeout', async () => {
+    const started: string[] = [];
+    const server = await serveHttp(neverCore(started), {
+      postTimeout: 200,
+      shutdownTimeout: 60_000,
+    });
+    const { headers } = await initialize(server.url);
+    const responses = await Promise.all(
+      [1, 2, 3].map((n) => post(server.url, toolCall(n, 'never', { key: `s${n}` }), headers)),
+    );
+    for (const response of responses)
+      expect(((await response.json()) as { error: { code: number } }).error.code).toBe(-32001);
+    // Every POST was answered: close() has nothing to wait for (shutdownTimeout is a minute).
+    expect(await within(server.close(), 5000)).not.toBe('timeout');
+  });
+
+  test('a call still in flight at close() is answered 503 after shutdownTimeout', async () => {
+    const started: string[] = [];
+    const server = await serveHttp(neverCore(started), {
+      postTimeout: 0,
+      shutdownTimeout: 100,
+    });
+    const { headers } = await initialize(server.url);
+    const running = post(server.url, toolCall('z', 'never', { key: 'z' }), headers);
+    await waitFor(() => started.includes('z'));
+    await server.close();
+    expect((await running).status).toBe(503);
+  });
+});
