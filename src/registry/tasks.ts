@@ -32,10 +32,16 @@ export interface TaskLimits {
   /** The `pollIntervalMs` suggested to clients (default 1 000 ms). */
   taskPollInterval?: number;
   /**
-   * How often a running task tells the store it is alive, in ms (default 5 000). A task whose
-   * process stops beating for three intervals is reported `failed`.
+   * How often a running task tells the store it is alive, in ms (default 5 000).
    */
   taskHeartbeat?: number;
+  /**
+   * How long, in ms, other processes keep reporting a task `working` after its runner last
+   * beat (default three heartbeats: 15 000). Past it, the task is `failed` for good, with a
+   * reason that says contact with its runner was lost. Longer rides out longer partitions
+   * between a runner and the store; shorter reports a dead process sooner.
+   */
+  taskLease?: number;
 }
 
 interface Resolved {
@@ -45,6 +51,7 @@ interface Resolved {
   resultLimit: number;
   pollInterval: number;
   heartbeat: number;
+  lease: number;
 }
 
 function whole(name: string, value: unknown, fallback: number): number {
@@ -72,13 +79,21 @@ export function resolveTaskLimits(limits: TaskLimits): Resolved {
       `McpApplication.create: taskTtl.default (${defaultTtl}) is above taskTtl.max (${maxTtl}); lower the default or raise the maximum.`,
     );
   }
+  const heartbeat = whole('taskHeartbeat', limits.taskHeartbeat, 5_000);
+  const lease = whole('taskLease', limits.taskLease, heartbeat * 3);
+  if (lease <= heartbeat) {
+    throw new ConfigurationError(
+      `McpApplication.create: taskLease (${lease}) must be longer than taskHeartbeat (${heartbeat}), or a living runner's task is reported failed between two beats.`,
+    );
+  }
   return {
     maxTasks: whole('maxTasks', limits.maxTasks, 100),
     ttl: defaultTtl,
     maxTtl,
     resultLimit: whole('taskResultLimit', limits.taskResultLimit, 1024 * 1024),
     pollInterval: whole('taskPollInterval', limits.taskPollInterval, 1_000),
-    heartbeat: whole('taskHeartbeat', limits.taskHeartbeat, 5_000),
+    heartbeat,
+    lease,
   };
 }
 
@@ -103,6 +118,8 @@ const taskKey = (id: string) => `mcp:task:${id}`;
 const beatKey = (id: string) => `mcp:task:${id}:beat`;
 const cancelKey = (id: string) => `mcp:task:${id}:cancel`;
 const answerKey = (id: string, key: string) => `mcp:task:${id}:answer:${key}`;
+// Who settled a task's end: its runner ('runner'), or another process once the lease ran out ('lost').
+const endKey = (id: string) => `mcp:task:${id}:end`;
 const slotKey = (owner: string, n: number) => `mcp:tasks:${encodeURIComponent(owner)}:${n}`;
 const channelOf = (id: string) => `mcp:task:${id}`;
 
@@ -149,6 +166,8 @@ export class TaskStore implements TaskHost {
   private adapter: StateAdapter;
   private own: StateAdapter | undefined;
   private readonly running = new Map<string, Running>();
+  /** Closed: final states no longer wait for the store to come back. */
+  closed = false;
 
   constructor(readonly limits: Resolved) {
     this.own = memoryAdapter();
@@ -232,7 +251,7 @@ export class TaskStore implements TaskHost {
     const task = new Running(this, record, call.clientCapabilities ?? {}, call.modern);
     // SEP-2663: durably created (tasks/get resolves) before CreateTaskResult goes out.
     await records.set(taskKey(id), record, ttl);
-    await records.set(beatKey(id), Date.now(), this.limits.heartbeat * 3);
+    await records.set(beatKey(id), Date.now(), this.limits.lease);
     this.running.set(id, task);
     await task.listen();
     call.enterTask(task);
@@ -282,14 +301,17 @@ export class TaskStore implements TaskHost {
         inputRequests: undefined,
       };
     }
-    if ((await records.get(beatKey(id))) === undefined) {
+    // Once lost, lost for good: a runner that comes back and beats again changes nothing.
+    const ended = await records.get(endKey(id));
+    const silent = ended === undefined && (await records.get(beatKey(id))) === undefined;
+    if (ended === 'lost' || (silent && (await this.lost(record)))) {
       return {
         ...record,
         status: 'failed',
-        statusMessage: `The process running this task stopped (no heartbeat for ${this.limits.heartbeat * 3} ms).`,
+        statusMessage: `Contact with the process running this task was lost (no heartbeat for ${this.limits.lease} ms, taskLease).`,
         error: {
           code: ErrorCode.INTERNAL_ERROR,
-          message: 'The process running this task stopped before it finished.',
+          message: 'Contact with the process running this task was lost before it finished.',
         },
         inputRequests: undefined,
       };
@@ -306,6 +328,17 @@ export class TaskStore implements TaskHost {
       return { ...record, inputRequests: pending };
     }
     return record;
+  }
+
+  /**
+   * Whether a silent runner's task is lost for good: the first process to find the lease run out
+   * settles its end, so a runner that comes back later cannot change it; a runner that settled
+   * first is storing its final state (not lost).
+   */
+  private async lost(record: TaskRecord): Promise<boolean> {
+    const records = this.adapter.records;
+    if (await records.add(endKey(record.id), 'lost', this.remaining(record))) return true;
+    return (await records.get(endKey(record.id))) === 'lost';
   }
 
   async get(taskId: string, principal?: string): Promise<TaskSnapshot | undefined> {
@@ -451,6 +484,7 @@ export class TaskStore implements TaskHost {
 
   /** Lets go of heartbeats and subscriptions (the tasks are left to expire), and of its own adapter. */
   async close(): Promise<void> {
+    this.closed = true;
     for (const task of this.running.values()) await task.stop();
     this.running.clear();
     await this.own?.close();
@@ -498,9 +532,9 @@ class Running implements TaskChannel {
   }
 
   private async beat(): Promise<void> {
-    if (isTerminal(this.record.status)) return;
+    // Beats on while a final state waits to be stored: the runner is alive.
     await this.store.state.records
-      .set(beatKey(this.record.id), Date.now(), this.store.limits.heartbeat * 3)
+      .set(beatKey(this.record.id), Date.now(), this.store.limits.lease)
       .catch(() => {});
   }
 
@@ -511,6 +545,12 @@ class Running implements TaskChannel {
     try {
       if ((await records.get(cancelKey(this.record.id))) !== undefined) {
         this.cancelled();
+        return;
+      }
+      if ((await records.get(endKey(this.record.id))) === 'lost') {
+        // Reported failed while this process was cut off: nobody will take its result.
+        this.abort.abort(new Error('Contact with the shared state was lost; the task failed.'));
+        this.end({ status: 'failed', statusMessage: 'Contact lost.' });
         return;
       }
       let answered = false;
@@ -529,7 +569,7 @@ class Running implements TaskChannel {
 
   private cancelled(): void {
     if (isTerminal(this.record.status)) return;
-    this.write({ status: 'cancelled', statusMessage: 'Cancelled.', inputRequests: undefined });
+    this.end({ status: 'cancelled', statusMessage: 'Cancelled.', inputRequests: undefined });
     this.abort.abort(new Error('The task was cancelled.'));
     void this.stop();
   }
@@ -590,23 +630,49 @@ class Running implements TaskChannel {
       );
       return;
     }
-    this.write({ status: 'completed', result, inputRequests: undefined, statusMessage: undefined });
-    void this.stop();
+    this.end({ status: 'completed', result, inputRequests: undefined, statusMessage: undefined });
   }
 
   fail(error: JsonObject, message: string): void {
     if (isTerminal(this.record.status)) return;
-    this.write({ status: 'failed', error, statusMessage: message, inputRequests: undefined });
+    this.end({ status: 'failed', error, statusMessage: message, inputRequests: undefined });
+  }
+
+  /**
+   * Stores the final state, again and again while the store is unreachable (a partition), within
+   * the task's ttl; the heartbeat goes on meanwhile, so other processes see a silent runner, not
+   * a dead one, until the lease runs out. Then stops.
+   */
+  private end(change: Partial<TaskRecord>): void {
+    const copy = this.change(change);
+    const state = this.store.state;
+    const id = copy.id;
+    const retry = Math.min(this.store.limits.heartbeat, 1_000);
+    const store = async (): Promise<void> => {
+      for (;;) {
+        try {
+          const left = this.store.remaining(copy);
+          // Another process found the lease run out first: the task stays failed.
+          if (!(await state.records.add(endKey(id), 'runner', left))) {
+            if ((await state.records.get(endKey(id))) === 'lost') return;
+          }
+          await state.records.set(taskKey(id), copy, left);
+          await state.bus.publish(channelOf(id), 'status').catch(() => {});
+          return;
+        } catch {
+          const expired = Date.parse(copy.createdAt) + copy.ttlMs <= Date.now() + retry;
+          if (expired || this.store.closed) return;
+          await new Promise((resolve) => setTimeout(resolve, retry).unref());
+        }
+      }
+    };
+    this.writes = this.writes.then(store);
     void this.stop();
   }
 
   /** Changes the record and stores it, in order; other processes are told on the bus. */
   private write(change: Partial<TaskRecord>): void {
-    Object.assign(this.record, change, { lastUpdatedAt: new Date().toISOString() });
-    for (const key of Object.keys(change) as (keyof TaskRecord)[]) {
-      if (change[key] === undefined) delete this.record[key];
-    }
-    const copy = { ...this.record };
+    const copy = this.change(change);
     const state = this.store.state;
     this.writes = this.writes
       .then(() => state.records.set(taskKey(copy.id), copy, this.store.remaining(copy)))
@@ -614,11 +680,20 @@ class Running implements TaskChannel {
       .catch(() => {});
   }
 
+  /** Applies `change` to the record; a copy to store. */
+  private change(change: Partial<TaskRecord>): TaskRecord {
+    Object.assign(this.record, change, { lastUpdatedAt: new Date().toISOString() });
+    for (const key of Object.keys(change) as (keyof TaskRecord)[]) {
+      if (change[key] === undefined) delete this.record[key];
+    }
+    return { ...this.record };
+  }
+
   /** Stops the heartbeat and the subscription once the record is written. */
   async stop(): Promise<void> {
+    await this.writes;
     if (this.timer !== undefined) clearInterval(this.timer);
     this.timer = undefined;
-    await this.writes;
     const unsubscribe = this.unsubscribe;
     this.unsubscribe = undefined;
     await unsubscribe?.().catch(() => {});

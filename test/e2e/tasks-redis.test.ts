@@ -115,11 +115,11 @@ describe('tasks shared through Redis by two processes', () => {
     const dead = await until(b.url, orphan.taskId, (t) => t.status !== 'working');
     expect(dead.status).toBe('failed');
     expect(dead.statusMessage).toBe(
-      `The process running this task stopped (no heartbeat for ${HEARTBEAT * 3} ms).`,
+      `Contact with the process running this task was lost (no heartbeat for ${HEARTBEAT * 3} ms, taskLease).`,
     );
     expect(dead.error).toEqual({
       code: -32603,
-      message: 'The process running this task stopped before it finished.',
+      message: 'Contact with the process running this task was lost before it finished.',
     });
   }, 30_000);
 });

@@ -484,12 +484,15 @@ describe('through the state adapter: another process polls, cancels, and sees a 
     const dead = await until(other, orphan as string, (t) => t.status !== 'working');
     expect(dead.status).toBe('failed');
     expect(dead.statusMessage).toBe(
-      'The process running this task stopped (no heartbeat for 60 ms).',
+      'Contact with the process running this task was lost (no heartbeat for 60 ms, taskLease).',
     );
     expect((await result(other, modern(3, 'tasks/get', { taskId: finished }))).status).toBe(
       'completed',
     );
+    // The runner finishing later cannot change a final state once reported.
     gates.get('d')!.open();
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await result(other, modern(4, 'tasks/get', { taskId: orphan }))).status).toBe('failed');
     await shared.close();
   });
 });
