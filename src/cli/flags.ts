@@ -8,7 +8,13 @@ import { parseArgs } from 'node:util';
 import { UsageError } from '../core';
 
 /** The commands that take flags. */
-export type Command = 'serve' | 'devtools';
+export type Command = 'serve' | 'devtools' | 'dev' | ClientCommand;
+
+/** The client commands: they talk to a server rather than serve one. */
+export type ClientCommand = 'list' | 'call' | 'read' | 'get';
+
+/** The client commands, in the order the help lists them. */
+export const CLIENT_COMMANDS: readonly ClientCommand[] = ['list', 'call', 'read', 'get'];
 
 /** One flag of {@link FLAGS}. */
 export interface FlagSpec {
@@ -22,6 +28,8 @@ export interface FlagSpec {
   http?: boolean;
   /** The value when the flag is absent. */
   default?: string | boolean | number;
+  /** May be given more than once: the value is the list of every one, in order. */
+  multiple?: boolean;
   /** Checks and converts a string value; throws a {@link UsageError} saying what is expected. */
   parse?: (raw: string) => string | number;
   /** The help line (a command may have its own). */
@@ -67,6 +75,39 @@ const redisUrl = (raw: string): string => {
   return raw;
 };
 
+const header = (raw: string): string => {
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+:/.test(raw))
+    throw new UsageError(
+      `--header must be 'Name: value', e.g. --header 'X-Tenant: acme' (got "${raw}").`,
+    );
+  return raw;
+};
+
+/** The revisions the client commands speak. */
+export const PROTOCOLS = ['2025-11-25', '2026-07-28'] as const;
+
+const protocol = (raw: string): string => {
+  if (!(PROTOCOLS as readonly string[]).includes(raw))
+    throw new UsageError(`--protocol must be ${PROTOCOLS.join(' or ')} (got "${raw}").`);
+  return raw;
+};
+
+const jsonAnswer = (raw: string): string => {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw new UsageError(
+      `--answer must be a JSON object, e.g. --answer '{"name":"Ada"}' (got ${raw}).`,
+    );
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new UsageError(
+      `--answer must be a JSON object, e.g. --answer '{"name":"Ada"}' (got ${raw}).`,
+    );
+  return raw;
+};
+
 /** The most processes `--workers` starts. */
 export const MAX_WORKERS = 64;
 
@@ -98,7 +139,7 @@ export const FLAGS = {
   port: {
     type: 'string',
     value: 'N',
-    commands: ['serve', 'devtools'],
+    commands: ['serve', 'devtools', 'dev'],
     http: true,
     default: 3000,
     parse: port,
@@ -107,7 +148,7 @@ export const FLAGS = {
   host: {
     type: 'string',
     value: 'H',
-    commands: ['serve', 'devtools'],
+    commands: ['serve', 'devtools', 'dev'],
     http: true,
     default: '127.0.0.1',
     parse: host,
@@ -168,21 +209,64 @@ export const FLAGS = {
     default: false,
     help: "print a start-up error's stack trace too (without it: its message alone)",
   },
+  header: {
+    type: 'string',
+    value: "'K: V'",
+    commands: CLIENT_COMMANDS,
+    multiple: true,
+    parse: header,
+    help: 'an HTTP header for every request to a URL target (repeatable)',
+  },
+  token: {
+    type: 'string',
+    value: 'T',
+    commands: CLIENT_COMMANDS,
+    help: 'a bearer token for a URL target (Authorization: Bearer T)',
+  },
+  protocol: {
+    type: 'string',
+    value: 'V',
+    commands: CLIENT_COMMANDS,
+    parse: protocol,
+    help: `the MCP revision to speak: ${PROTOCOLS.join(' or ')} (default: the newest the server speaks)`,
+  },
+  answer: {
+    type: 'string',
+    value: 'JSON',
+    commands: CLIENT_COMMANDS,
+    multiple: true,
+    parse: jsonAnswer,
+    help: "answers the server's elicitation questions, in order (repeatable); unanswered ones are declined",
+  },
+  json: {
+    type: 'boolean',
+    commands: CLIENT_COMMANDS,
+    help: 'print JSON (the default)',
+  },
+  pretty: {
+    type: 'boolean',
+    commands: CLIENT_COMMANDS,
+    help: 'indent the JSON printed',
+  },
 } satisfies Record<string, FlagSpec>;
 
 /** The name of a flag in {@link FLAGS}. */
 export type FlagName = keyof typeof FLAGS;
 
-/** What `serve` or `devtools` was asked to do. */
+/** What a command was asked to do. */
 export interface ServeFlags {
-  /** The module to load, when one was given. */
+  /** The module to load, when one was given (`serve`, `devtools`, `dev`: the first positional). */
   module: string | undefined;
+  /** Every positional argument before `--`, in order. */
+  positionals: string[];
+  /** What follows `--` (the client commands' stdio server command); undefined without `--`. */
+  command: string[] | undefined;
   /** `--stdio` (the default) or `--http`. */
   transport: 'stdio' | 'http';
   /** `--help` or `-h` was given. */
   help: boolean;
   /** Every flag of the table: its parsed value, or its default. */
-  values: Record<FlagName, string | number | boolean | undefined>;
+  values: Record<FlagName, string | number | boolean | string[] | undefined>;
 }
 
 function entries(command: Command): [FlagName, FlagSpec][] {
@@ -210,9 +294,21 @@ export function parseFlags(args: readonly string[], command: Command): ServeFlag
   const given = new Set<string>();
   let module: string | undefined;
   let help = false;
+  const client = (CLIENT_COMMANDS as readonly string[]).includes(command);
+  const positionals: string[] = [];
+  let rest: string[] | undefined;
   for (const token of tokens) {
-    if (token.kind === 'option-terminator') continue;
+    if (token.kind === 'option-terminator') {
+      // A client command's stdio server: everything after `--`, untouched.
+      if (client) {
+        rest = args.slice(token.index + 1);
+        break;
+      }
+      continue;
+    }
     if (token.kind === 'positional') {
+      positionals.push(token.value);
+      if (client) continue;
       if (module !== undefined)
         throw new UsageError(`One module at most (got "${module}" and "${token.value}").`);
       module = token.value;
@@ -232,7 +328,11 @@ export function parseFlags(args: readonly string[], command: Command): ServeFlag
       // `--port --http`: parseArgs would take "--http" as the port.
       if (token.value === undefined || (!token.inlineValue && token.value.startsWith('-')))
         throw new UsageError(`${token.rawName} needs a value.`);
-      values[token.name as FlagName] = spec.parse ? spec.parse(token.value) : token.value;
+      const value = spec.parse ? spec.parse(token.value) : token.value;
+      if (spec.multiple) {
+        const list = (values[token.name as FlagName] as string[] | undefined) ?? [];
+        values[token.name as FlagName] = [...list, String(value)];
+      } else values[token.name as FlagName] = value;
     }
     given.add(token.name);
   }
@@ -241,7 +341,7 @@ export function parseFlags(args: readonly string[], command: Command): ServeFlag
   const transport = given.has('http') ? 'http' : 'stdio';
   if (given.has('jwt-audience') && !given.has('jwt-issuer'))
     throw new UsageError('--jwt-audience goes with --jwt-issuer.');
-  if (transport === 'stdio') {
+  if (transport === 'stdio' && known.some(([name]) => name === 'stdio')) {
     const httpOnly = known.filter(([, spec]) => spec.http).map(([name]) => `--${name}`);
     if (httpOnly.some((flag) => given.has(flag.slice(2)))) {
       const list = `${httpOnly.slice(0, -1).join(', ')} and ${httpOnly[httpOnly.length - 1]}`;
@@ -255,7 +355,7 @@ export function parseFlags(args: readonly string[], command: Command): ServeFlag
         ? `--workers ${count} needs --redis URL: each process would seal requestState (MCP 2026-07-28) with its own secret and keep its own enabled tools, so a retry may land on a process that cannot open it. Add --redis redis://127.0.0.1:6379, or run one worker.`
         : `--workers ${count} needs --redis URL: each process would keep its own sessions, so a client's next request may land on a process that does not know its session. Add --redis redis://127.0.0.1:6379, or run one worker.`,
     );
-  return { module, transport, help, values };
+  return { module, positionals, command: rest, transport, help, values };
 }
 
 /** The flags part of a command's usage: one line per flag of the table. */

@@ -3,7 +3,15 @@ import { dirname, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import type { StateAdapter } from '../adapter';
 import { ConfigurationError, SharedStateError, UsageError } from '../core';
-import { flagsSynopsis, flagsUsage, parseFlags, type ServeFlags } from './flags';
+import {
+  CLIENT_COMMANDS,
+  type ClientCommand,
+  type Command,
+  flagsSynopsis,
+  flagsUsage,
+  parseFlags,
+  type ServeFlags,
+} from './flags';
 import { type LoadedApplication, loadApplication } from './load';
 import {
   isWorker,
@@ -52,11 +60,21 @@ const HELP = `Usage: declarative-mcp <command> [options]
 Commands:
   serve <module> [--stdio | --http …]   serve an application (see declarative-mcp serve --help)
   devtools [module] [--stdio | --http …] the framework's own MCP server for agents
+  list <target> [tools|resources|templates|prompts]
+                                        print what a server offers, as JSON
+  call <target> <tool> [json-args]      call a tool and print its result
+  read <target> <uri>                   read a resource
+  get <target> <prompt> [json-args]     get a prompt
+    <target>: an http(s):// URL, a compiled module, or -- <command> [args…] (a stdio server, last)
 
 Options:
   --help, -h       show this help
   --version, -v    show the version
 `;
+
+function clientUsageOf(command: ClientCommand): string {
+  return (require('./client') as typeof import('./client')).clientUsage(command);
+}
 
 /**
  * The package's version: from the nearest `package.json` named `declarative-mcp` above this
@@ -226,20 +244,27 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
   const output = io.output ?? process.stdout;
   const error = io.error ?? process.stderr;
   const [command, ...rest] = argv;
-  const prefix =
-    command === 'serve' || command === 'devtools'
-      ? `declarative-mcp ${command}`
-      : 'declarative-mcp';
+  const client = (CLIENT_COMMANDS as readonly string[]).includes(command as string);
+  const known = command === 'serve' || command === 'devtools' || client;
+  const prefix = known ? `declarative-mcp ${command}` : 'declarative-mcp';
   const say = (text: string): void => {
     error.write(`${prefix}: ${text}\n`);
   };
-  const usage = command === 'serve' ? SERVE_USAGE : command === 'devtools' ? DEVTOOLS_USAGE : HELP;
+  const usage =
+    command === 'serve'
+      ? SERVE_USAGE
+      : command === 'devtools'
+        ? DEVTOOLS_USAGE
+        : client
+          ? clientUsageOf(command as ClientCommand)
+          : HELP;
   // In a worker of `serve --workers` (forked by the primary below): when the primary says stop.
   let worker: Promise<void> | undefined;
   // A start-up mistake's message says what to change; its stack only with --verbose.
   let verbose = false;
   try {
-    if (command === undefined) throw new UsageError('Give a command: serve or devtools.');
+    if (command === undefined)
+      throw new UsageError('Give a command: serve, devtools, list, call, read or get.');
     if (command === '--help' || command === '-h' || command === 'help') {
       output.write(HELP);
       return 0;
@@ -248,16 +273,23 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
       output.write(`${version()}\n`);
       return 0;
     }
-    if (command !== 'serve' && command !== 'devtools') {
-      throw new UsageError(`Unknown command "${command}". Commands: serve, devtools.`);
+    if (!known) {
+      throw new UsageError(
+        `Unknown command "${command}". Commands: serve, devtools, list, call, read, get.`,
+      );
     }
-    const flags = parseFlags(rest, command);
+    const flags = parseFlags(rest, command as Command);
     verbose = flags.values.verbose === true;
     if (flags.help) {
       output.write(usage);
       return 0;
     }
     const cwd = io.cwd ?? process.cwd();
+    if (client) {
+      // Loaded only for these commands: serving never loads the client.
+      const { runClient } = require('./client') as typeof import('./client');
+      return await runClient(command as ClientCommand, flags, { cwd, output, say });
+    }
     if (command === 'serve') {
       const workers = flags.values.workers as number;
       if (workers > 1 && isWorker()) worker = workerStopped();
@@ -298,8 +330,14 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
     return await serve(devtools as unknown as LoadedApplication, flags, io, say);
   } catch (problem) {
     // Shared state out of reach is the environment's failure, not a bug: its message, no stack.
+    // A client command's mistake is one line (its output may be piped): the usage is a flag away.
     const [code, text] = UsageError.is(problem)
-      ? [2, `${prefix}: ${problem.message}\n\n${usage}`]
+      ? [
+          2,
+          client
+            ? `${prefix}: ${problem.message} (see ${prefix} --help)\n`
+            : `${prefix}: ${problem.message}\n\n${usage}`,
+        ]
       : SharedStateError.is(problem)
         ? [1, `${prefix}: ${problem.message}\n`]
         : ConfigurationError.is(problem) && !verbose

@@ -147,39 +147,31 @@ export class Client implements TestClient {
   }
 
   private async start(): Promise<void> {
-    let version = this.options.protocolVersion;
-    if (version === undefined) {
-      // The newest the server speaks: a 2025-only server answers the probe with an error.
-      const probe = await this.raw('server/discover', {}).catch((error: unknown) => {
-        if (McpClientError.is(error) && error.reason === 'server') return undefined;
-        throw error;
-      });
-      const versions =
-        isObject(probe) && Array.isArray(probe.supportedVersions) ? probe.supportedVersions : [];
-      version = versions.includes(MODERN) ? MODERN : '2025-11-25';
-    }
-    if (version === MODERN) {
+    const version = this.options.protocolVersion;
+    if (version === undefined || version === MODERN) {
+      // A modern server/discover: a server that speaks only 2025 answers it with an error.
       this.protocolVersion = MODERN;
       try {
         this.initialized = (await this.request('server/discover')) as JsonObject;
+        return;
       } catch (error) {
-        if (McpClientError.is(error) && error.reason === 'server') {
+        if (!McpClientError.is(error) || error.reason !== 'server') throw error;
+        if (version === MODERN) {
           throw new McpClientError(
             error.code,
-            `The server does not speak MCP ${MODERN} (server/discover answered ${error.code}: ${error.message}).`,
+            `The server does not speak MCP ${MODERN}: server/discover answered ${error.code} ${error.message}`,
             error.data,
           );
         }
-        throw error;
+        this.protocolVersion = '';
       }
-      return;
     }
     this.initialized = (await this.raw('initialize', {
-      protocolVersion: version,
+      protocolVersion: version ?? '2025-11-25',
       capabilities: this.capabilities,
       clientInfo: this.options.clientInfo ?? { name: 'declarative-mcp/testing', version: '1' },
     })) as JsonObject;
-    this.protocolVersion = String(this.initialized.protocolVersion ?? version);
+    this.protocolVersion = String(this.initialized.protocolVersion ?? version ?? '2025-11-25');
     await this.notify('notifications/initialized');
   }
 

@@ -5,11 +5,15 @@
  */
 import { coreOf, McpCore, type Servable } from '../core';
 import { Client, type ClientOptions, type TestClient } from './client';
+import { type HttpWireOptions, httpWire } from './http';
 import { memoryWire } from './memory';
+import { type StdioWireOptions, stdioWire } from './stdio';
 
 export { McpClientError, type McpClientErrorReason } from '../core';
 export type { AskHandler, AskHandlers } from './asks';
 export type { ClientOptions, TaskCallOptions, TestClient } from './client';
+export type { HttpWireOptions } from './http';
+export type { StdioWireOptions } from './stdio';
 export type { ListenFilter, Subscription } from './subscription';
 export type { TaskHandle, TaskState } from './task-handle';
 
@@ -43,4 +47,39 @@ export async function connect<C>(
   const protocolVersion = options.protocolVersion ?? McpCore.VERSIONS[0];
   const modern = (McpCore.MODERN_VERSIONS as readonly string[]).includes(protocolVersion);
   return Client.open(memoryWire(core, context, !modern), { ...options, protocolVersion });
+}
+
+/** Options of {@link connectHttp}. */
+export interface ConnectHttpOptions extends ClientOptions, HttpWireOptions {}
+
+/**
+ * Connects a client to an MCP server over Streamable HTTP, any server (ours or not). Without
+ * `protocolVersion` it speaks the newest revision the server does: 2026-07-28 when
+ * `server/discover` lists it, else a 2025 session (`initialize`).
+ *
+ * @example
+ * const client = await connectHttp('http://127.0.0.1:3000/mcp', { headers: { authorization: 'Bearer …' } });
+ * console.log(await client.listTools());
+ * client.close();
+ */
+export function connectHttp(url: string, options: ConnectHttpOptions = {}): Promise<TestClient> {
+  return Client.open(httpWire(url, options), options);
+}
+
+/** Options of {@link connectProcess}. */
+export interface ConnectProcessOptions extends ClientOptions, StdioWireOptions {}
+
+/**
+ * Starts an MCP server as a child process and connects to it over stdio (newline-delimited
+ * JSON-RPC). Revision as {@link connectHttp}. `close()` ends its input, then stops it.
+ *
+ * @example
+ * const client = await connectProcess('node', ['dist/server.js'], { protocolVersion: '2026-07-28' });
+ */
+export function connectProcess(
+  command: string,
+  args: readonly string[] = [],
+  options: ConnectProcessOptions = {},
+): Promise<TestClient> {
+  return Client.open(stdioWire(command, args, options), options);
 }

@@ -190,12 +190,15 @@ describe('in-process: runCli(argv, io)', () => {
     expect(code).toBe(2);
     expect(out).toBe('');
     expect(err).toMatch(
-      /^declarative-mcp: Give a command: serve or devtools\.\n\nUsage: declarative-mcp <command>/,
+      /^declarative-mcp: Give a command: serve, devtools, list, call, read or get\.\n\nUsage: declarative-mcp <command>/,
     );
   });
 
   test.each([
-    [['launch'], 'declarative-mcp: Unknown command "launch". Commands: serve, devtools.'],
+    [
+      ['launch'],
+      'declarative-mcp: Unknown command "launch". Commands: serve, devtools, list, call, read, get.',
+    ],
     [['serve', NOTES, '--quiet'], 'declarative-mcp serve: Unknown option --quiet.'],
     [
       ['serve'],
