@@ -26,7 +26,7 @@ import { negotiate, type ProtocolVersion, VERSIONS } from './negotiate';
 import type { McpCoreOptions } from './options';
 import type { Outcome } from './outcome';
 import type { Link, Peer } from './peer';
-import { RequestStateSealer } from './request-state';
+import { checkMaxRounds, RequestStateSealer } from './request-state';
 import { SKILLS_EXTENSION } from './skills';
 import { TASKS_EXTENSION } from './tasks';
 import { Telemetry } from './telemetry/telemetry';
@@ -153,6 +153,7 @@ export class McpCore<C = unknown> {
       privateLists: options.privateLists === true,
       sealer: this.sealer,
       telemetry,
+      maxRounds: checkMaxRounds(options.maxRounds),
     });
     const server = { capabilities, serverInfo, instructions: this.instructions };
     // The method families, each in its module; both eras share this one table.

@@ -114,6 +114,11 @@ export interface McpCoreOptions<C = unknown> {
   /** How long a sealed `requestState` stays valid, in ms (default 10 minutes). */
   requestStateTtl?: number;
   /**
+   * How many `input_required` rounds one 2026-07-28 request may have (default 16). The round past
+   * it is answered -32600 naming the limit, never another `input_required`.
+   */
+  maxRounds?: number;
+  /**
    * Serves the task methods (`tasks/get`, `tasks/update`, `tasks/cancel`, and in 2025-11-25
    * `tasks/result`, `tasks/list`) and declares tasks: the `tasks` capability at `initialize`, the
    * `io.modelcontextprotocol/tasks` extension at `server/discover`. A `caller` answers a call that

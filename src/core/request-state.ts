@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { Fault } from './errors';
+import { ConfigurationRangeError, Fault } from './errors';
 import { invalidParams } from './methods/params';
 import type { JsonObject } from './types';
 
@@ -17,6 +17,30 @@ export interface StateBinding {
 
 /** Default lifetime of a `requestState`: 10 minutes. */
 export const DEFAULT_REQUEST_STATE_TTL = 10 * 60_000;
+
+/** Default number of `input_required` rounds one request may go through: 16. */
+export const DEFAULT_MAX_ROUNDS = 16;
+
+/** `maxRounds` checked once at start-up: a whole number of rounds, at least 1. */
+export function checkMaxRounds(value: number | undefined): number {
+  if (value === undefined) return DEFAULT_MAX_ROUNDS;
+  if (!Number.isInteger(value) || value < 1) {
+    throw new ConfigurationRangeError(
+      `maxRounds must be a whole number of input_required rounds, at least 1 (got ${String(value)}).`,
+    );
+  }
+  return value;
+}
+
+/** What a sealed state carries from one round of a request to the next. */
+export interface SealedRound {
+  /** The answers gathered in earlier rounds, by key. */
+  answers: JsonObject;
+  /** The keys the previous round asked: the only ones whose `inputResponses` count. */
+  asked: readonly string[];
+  /** How many `input_required` results the request has had so far. */
+  rounds: number;
+}
 
 const VERSION = 'v1';
 
@@ -85,23 +109,25 @@ export class RequestStateSealer {
     return true;
   }
 
-  /** The sealed state for `answers` under `binding`, valid for {@link ttl} ms from `now`. */
-  seal(answers: JsonObject, binding: StateBinding, now = Date.now(), trace?: string): string {
+  /** The sealed state for `round` under `binding`, valid for {@link ttl} ms from `now`. */
+  seal(round: SealedRound, binding: StateBinding, now = Date.now(), trace?: string): string {
     const payload: JsonObject = {
       p: binding.principal,
       m: binding.method,
       n: binding.name,
       d: digest(binding.args),
       e: now + this.ttl,
-      a: answers,
+      r: round.rounds,
+      q: round.asked,
+      a: round.answers,
     };
     if (trace !== undefined) payload.t = trace;
     const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
     return `${VERSION}.${body}.${this.mac(body)}`;
   }
 
-  /** The answers a state carries; a Fault (-32602) when it is tampered, expired or foreign. */
-  open(state: unknown, binding: StateBinding, now = Date.now()): JsonObject {
+  /** The round a state carries; a Fault (-32602) when it is tampered, expired or foreign. */
+  open(state: unknown, binding: StateBinding, now = Date.now()): SealedRound {
     if (typeof state !== 'string') throw invalid('must be the string the server sent');
     const parts = state.split('.');
     if (parts.length !== 3 || parts[0] !== VERSION) throw invalid('is not one this server sealed');
@@ -111,7 +137,16 @@ export class RequestStateSealer {
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
       throw invalid('failed its integrity check');
     }
-    let payload: { p?: unknown; m?: unknown; n?: unknown; d?: unknown; e?: unknown; a?: unknown };
+    let payload: {
+      p?: unknown;
+      m?: unknown;
+      n?: unknown;
+      d?: unknown;
+      e?: unknown;
+      r?: unknown;
+      q?: unknown;
+      a?: unknown;
+    };
     try {
       payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
     } catch {
@@ -123,10 +158,12 @@ export class RequestStateSealer {
       throw invalid(`belongs to another request than ${binding.method} "${binding.name}"`);
     }
     if (payload.d !== digest(binding.args)) throw invalid('was issued for other arguments');
-    const answers = payload.a;
-    return typeof answers === 'object' && answers !== null && !Array.isArray(answers)
-      ? (answers as JsonObject)
-      : {};
+    const { a, q, r } = payload;
+    return {
+      answers: typeof a === 'object' && a !== null && !Array.isArray(a) ? (a as JsonObject) : {},
+      asked: Array.isArray(q) ? q.filter((key): key is string => typeof key === 'string') : [],
+      rounds: typeof r === 'number' && Number.isInteger(r) && r > 0 ? r : 1,
+    };
   }
 
   /**

@@ -33,6 +33,8 @@ export class Attempt {
     /** The answers known for this attempt: those the sealed state carried, then `inputResponses`. */
     readonly answers: JsonObject,
     private readonly capabilities: JsonObject,
+    /** How many `input_required` rounds the request has had before this attempt. */
+    readonly rounds = 0,
   ) {
     this.interrupted = new Promise<void>((resolve) => {
       this.end = resolve;

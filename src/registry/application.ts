@@ -52,6 +52,7 @@ export interface McpApplicationOptions<C = unknown>
       | 'requestStateSecret'
       | 'requestStateTtl'
       | 'telemetry'
+      | 'maxRounds'
     > {
   /** The classes whose decorated methods become tools, resources and prompts. */
   providers: readonly ProviderClass[];
@@ -205,6 +206,7 @@ export class McpApplication<C = unknown> implements StateBindable {
       requestStateSecret: options.requestStateSecret,
       requestStateTtl: options.requestStateTtl,
       telemetry: options.telemetry,
+      maxRounds: options.maxRounds,
       lister: (context) => catalog.visible('tool', context) as Promise<readonly ToolDefinition[]>,
       caller: (name, args, context, call) => handlers.callTool(name, args, context, call),
       ...(hasResources

@@ -48,6 +48,11 @@ function core(options: Partial<ConstructorParameters<typeof McpCore>[0]> = {}) {
         ]);
         return `${JSON.stringify(a)} ${JSON.stringify(b)}`;
       }
+      if (name === 'endless') {
+        // Asks a new question on every round, forever.
+        for (let i = 0; ; i++)
+          await call.elicit(`Round ${i}?`, { type: 'object', properties: {} }, { key: `r${i}` });
+      }
       if (name === 'log') {
         call.log('info', 'shown?');
         return 'logged';
@@ -249,6 +254,74 @@ describe('MCP 2026-07-28: MRTR', () => {
     expect(await codeOf(retry(first.requestState), 'alice')).toBeUndefined();
     await new Promise((resolve) => setTimeout(resolve, 80));
     expect(await codeOf(retry(first.requestState), 'alice')).toBe(-32602);
+  });
+
+  it('answers sent with no requestState are ignored: the question still reaches the client', async () => {
+    const c = core();
+    const accept = { action: 'accept', content: { name: 'Eve' } };
+    const first = await result(
+      c,
+      request(1, 'tools/call', { name: 'ask', inputResponses: { user_name: accept } }),
+    );
+    expect(first.resultType).toBe('input_required');
+    expect(Object.keys(first.inputRequests as JsonObject)).toEqual(['user_name']);
+  });
+
+  it('answers to questions never asked are dropped, not carried in the state', async () => {
+    const c = core();
+    const first = await result(c, request(1, 'tools/call', { name: 'endless' }));
+    const answer = { action: 'accept', content: {} };
+    const second = await result(
+      c,
+      request(2, 'tools/call', {
+        name: 'endless',
+        // r0 was asked; r1 and r5 were not (yet): a client cannot answer ahead.
+        inputResponses: { r0: answer, r1: answer, r5: { padding: 'x'.repeat(10_000) } },
+        requestState: first.requestState,
+      }),
+    );
+    expect(Object.keys(second.inputRequests as JsonObject)).toEqual(['r1']);
+    expect(String(second.requestState).length).toBeLessThan(1_000);
+  });
+
+  it('the round past maxRounds is a JSON-RPC error naming the limit, never input_required', async () => {
+    for (const maxRounds of [undefined, 3]) {
+      const c = core(maxRounds === undefined ? {} : { maxRounds });
+      const limit = maxRounds ?? 16;
+      let state: unknown;
+      const sizes: number[] = [];
+      for (let round = 0; round < limit; round++) {
+        const params: JsonObject = { name: 'endless' };
+        if (state !== undefined) {
+          params.requestState = state;
+          params.inputResponses = { [`r${round - 1}`]: { action: 'accept', content: {} } };
+        }
+        const answer = await result(c, request(round + 1, 'tools/call', params));
+        expect(answer.resultType).toBe('input_required');
+        state = answer.requestState;
+        sizes.push(String(state).length);
+      }
+      const past = await c.handle(
+        request(99, 'tools/call', {
+          name: 'endless',
+          requestState: state,
+          inputResponses: { [`r${limit - 1}`]: { action: 'accept', content: {} } },
+        }),
+      );
+      expect(JSON.parse(past!).error).toEqual({
+        code: -32600,
+        message: `tools/call "endless" still asks for input after ${limit} input_required rounds (maxRounds ${limit}); the request is ended. Send it again without requestState to start over.`,
+        data: { maxRounds: limit },
+      });
+      // The state grows by the answers alone (tens of bytes a round), so maxRounds bounds it.
+      expect(sizes[sizes.length - 1]! - sizes[0]!).toBeLessThan(100 * limit);
+    }
+  });
+
+  it('maxRounds is a whole number of rounds, at least 1', () => {
+    for (const maxRounds of [0, 1.5, -1, Number.NaN]) {
+      expect(() => core({ maxRounds })).toThrow(/maxRounds must be a whole number/);
+    }
   });
 
   it('inputResponses that are not result objects are -32602', async () => {

@@ -46,6 +46,8 @@ export interface MethodTableOptions {
   sealer: RequestStateSealer;
   /** The core's OpenTelemetry instrumentation, unless turned off. */
   telemetry?: Telemetry<unknown>;
+  /** How many `input_required` rounds one request may have before it is refused. */
+  maxRounds: number;
 }
 
 const EMPTY: JsonObject = Object.freeze({}) as JsonObject;
@@ -125,7 +127,12 @@ export class MethodTable<C> {
     }
   }
 
-  /** The attempt of a modern MRTR request: the sealed state's answers, then `inputResponses`. */
+  /**
+   * The attempt of a modern MRTR request: the sealed state's answers, then those
+   * `inputResponses` that answer a question the state records as asked. An answer to a question
+   * never asked (or sent with no state) is dropped, so the question still reaches the client:
+   * a confirmation cannot be pre-answered by the caller.
+   */
   private attempt(
     method: string,
     params: JsonObject,
@@ -137,9 +144,14 @@ export class MethodTable<C> {
       throw invalidParams('inputResponses must be an object of answers by key');
     }
     const answers: JsonObject = {};
+    let rounds = 0;
+    let asked: readonly string[] = [];
     if (params.requestState !== undefined) {
       const sealer = this.options.sealer;
-      Object.assign(answers, sealer.open(params.requestState, this.binding(method, subject, turn)));
+      const round = sealer.open(params.requestState, this.binding(method, subject, turn));
+      Object.assign(answers, round.answers);
+      rounds = round.rounds;
+      asked = round.asked;
       // This round's span links to the round that asked (its context rode in the sealed state).
       this.options.telemetry?.linkTo(sealer.trace(params.requestState));
     }
@@ -148,10 +160,10 @@ export class MethodTable<C> {
         if (!isObject(answer)) {
           throw invalidParams(`inputResponses["${key}"] must be the client's result object`);
         }
-        answers[key] = answer;
+        if (asked.includes(key)) answers[key] = answer;
       }
     }
-    return new Attempt(answers, turn.client?.capabilities ?? {});
+    return new Attempt(answers, turn.client?.capabilities ?? {}, rounds);
   }
 
   private binding(method: string, subject: { name: string; args: unknown }, turn: Turn) {
@@ -165,6 +177,16 @@ export class MethodTable<C> {
     subject: { name: string; args: unknown },
     turn: Turn,
   ): JsonObject {
+    const rounds = attempt.rounds + 1;
+    const { maxRounds } = this.options;
+    // Each round reruns the method with every earlier answer: unbounded rounds cost the square.
+    if (rounds > maxRounds) {
+      throw new Fault(
+        ErrorCode.INVALID_REQUEST,
+        `${method} "${subject.name}" still asks for input after ${maxRounds} input_required rounds (maxRounds ${maxRounds}); the request is ended. Send it again without requestState to start over.`,
+        { maxRounds },
+      );
+    }
     const telemetry = this.options.telemetry;
     const carrier = telemetry?.carrier();
     let inputRequests = attempt.requests;
@@ -180,7 +202,7 @@ export class MethodTable<C> {
       resultType: 'input_required',
       inputRequests,
       requestState: this.options.sealer.seal(
-        attempt.answers,
+        { answers: attempt.answers, asked: Object.keys(attempt.requests), rounds },
         this.binding(method, subject, turn),
         undefined,
         carrier?.traceparent as string | undefined,
