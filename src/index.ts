@@ -131,6 +131,14 @@ export {
 } from './core';
 export type { ProviderClass, ServiceContainer } from './di';
 export {
+  bearerAuth,
+  bearerToken,
+  createHttpHandler,
+  introspectionAuth,
+  jwtAuth,
+  serveHttp,
+} from './lazy-http';
+export {
   type Authorize,
   type DefinitionInfo,
   defaultAuthorize,
@@ -151,28 +159,23 @@ export {
   type SchemaIssue,
   type Validation,
 } from './schema';
-export {
-  type Authenticate,
-  type AuthenticateInfo,
-  AuthRefusal,
-  type BearerTokens,
-  type BearerVerify,
-  bearerAuth,
-  bearerToken,
-  createHttpHandler,
-  type HttpHandler,
-  type HttpHandlerOptions,
-  type HttpServerHandle,
-  HttpSession,
-  type IntrospectionAuthOptions,
-  introspectionAuth,
-  type JwtAuthOptions,
-  jwtAuth,
-  type OAuthIdentity,
-  type ProtectedResourceMetadataOptions,
-  type ServeHttpOptions,
-  serveHttp,
+// Types, and two small classes without imports: nothing of node:http is loaded by a stdio app.
+export type {
+  Authenticate,
+  AuthenticateInfo,
+  BearerTokens,
+  BearerVerify,
+  HttpHandler,
+  HttpHandlerOptions,
+  HttpServerHandle,
+  IntrospectionAuthOptions,
+  JwtAuthOptions,
+  OAuthIdentity,
+  ProtectedResourceMetadataOptions,
+  ServeHttpOptions,
 } from './transports/http';
+export { AuthRefusal } from './transports/http/refusal';
+export { HttpSession } from './transports/http/session';
 export {
   guardStdout,
   StdioTransport,

@@ -1,0 +1,190 @@
+/**
+ * What a stdio app loads: the built weather example (a decorated provider with zod schemas,
+ * `serveStdio`) answers `initialize` and ends, with a hook that lists every module it compiled
+ * and every node built-in it loaded. The list is compared with the one below, so that a module
+ * added to a stdio app's start-up is added deliberately (cold start: issue "hot path").
+ */
+import { spawn } from 'node:child_process';
+import { join, relative } from 'node:path';
+import { example } from './examples';
+
+const ROOT = join(__dirname, '..', '..');
+const HOOK = join(ROOT, 'test', 'fixtures', 'module-trace.cjs');
+
+/** The package's own modules a stdio app loads (dist/…), in no particular order. */
+const EXPECTED = [
+  'decorators/decorators.js',
+  'decorators/index.js',
+  'decorators/metadata.js',
+  'decorators/skill.js',
+  'src/adapter/adapter.js',
+  'src/adapter/index.js',
+  'src/adapter/memory.js',
+  'src/core/apps.js',
+  'src/core/cache.js',
+  'src/core/call.js',
+  'src/core/client-state.js',
+  'src/core/dispatcher.js',
+  'src/core/era.js',
+  'src/core/errors.js',
+  'src/core/headers.js',
+  'src/core/index.js',
+  'src/core/mcp-core.js',
+  'src/core/methods/completion.js',
+  'src/core/methods/discover.js',
+  'src/core/methods/lifecycle.js',
+  'src/core/methods/params.js',
+  'src/core/methods/prompts.js',
+  'src/core/methods/resources.js',
+  'src/core/methods/skills.js',
+  'src/core/methods/subscriptions.js',
+  'src/core/methods/table.js',
+  'src/core/methods/tasks.js',
+  'src/core/methods/tools.js',
+  'src/core/negotiate.js',
+  'src/core/peer.js',
+  'src/core/request-state.js',
+  'src/core/skills.js',
+  'src/core/state-budget.js',
+  'src/core/tasks.js',
+  'src/core/turn.js',
+  'src/core/types.js',
+  'src/di/index.js',
+  'src/index.js',
+  'src/lazy-http.js',
+  'src/registry/application.js',
+  'src/registry/apps.js',
+  'src/registry/authorize.js',
+  'src/registry/build-entry.js',
+  'src/registry/catalog.js',
+  'src/registry/entries.js',
+  'src/registry/handlers.js',
+  'src/registry/index.js',
+  'src/registry/report.js',
+  'src/registry/results.js',
+  'src/registry/scan.js',
+  'src/registry/shared-definitions.js',
+  'src/registry/skills/collect.js',
+  'src/registry/skills/files.js',
+  'src/registry/skills/frontmatter.js',
+  'src/registry/skills/index.js',
+  'src/registry/skills/sources.js',
+  'src/registry/skills/skill-set.js',
+  'src/registry/skills/snapshot.js',
+  'src/registry/skills/walk.js',
+  'src/registry/tasks.js',
+  'src/registry/uri-template.js',
+  'src/schema/compile.js',
+  'src/schema/detect.js',
+  'src/schema/emit.js',
+  'src/schema/index.js',
+  'src/schema/issues.js',
+  'src/schema/object-schema.js',
+  'src/schema/prompt-arguments.js',
+  'src/schema/standard.js',
+  'src/schema/zod-issues.js',
+  'src/transports/http/refusal.js',
+  'src/transports/http/session.js',
+  'src/transports/stdio/index.js',
+  'src/transports/stdio/line-reader.js',
+  'src/transports/stdio/line-writer.js',
+  'src/transports/stdio/stdio-options.js',
+  'src/transports/stdio/stdio-transport.js',
+  'src/transports/stdio/stdout-guard.js',
+];
+
+/** The packages it loads from node_modules: the app's zod, and reflect-metadata. */
+const EXPECTED_PACKAGES = ['reflect-metadata', 'zod'];
+
+/** Node built-ins a stdio app must not load: the HTTP stack. */
+const NOT_BUILTINS = ['http', '_http_server', '_http_client', 'https', 'http2'];
+
+interface Trace {
+  modules: string[];
+  packages: string[];
+  builtins: string[];
+  answer: string;
+}
+
+function trace(): Promise<Trace> {
+  const child = spawn(process.execPath, ['-r', HOOK, example('weather')], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+    // Answered: end stdin, and the server ends (the hook writes its list at exit).
+    if (stdout.includes('\n')) child.stdin.end();
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  child.stdin.write(
+    `${JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 'modules', version: '1' },
+      },
+    })}\n`,
+  );
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error(`the weather example did not end within 20 s; stderr: ${stderr}`));
+    }, 20_000);
+    child.once('error', reject);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      const lines = stderr.split('\n');
+      const files = lines.filter((l) => l.startsWith('module ')).map((l) => l.slice(7));
+      const dist = join(ROOT, 'dist');
+      resolve({
+        modules: files
+          .filter((file) => file.startsWith(dist))
+          .map((file) => relative(dist, file).split('\\').join('/')),
+        packages: [
+          ...new Set(
+            files
+              .map((file) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(file)?.[1])
+              .filter((name): name is string => name !== undefined),
+          ),
+        ],
+        builtins: lines.filter((l) => l.startsWith('builtin ')).map((l) => l.slice(8)),
+        answer: stdout,
+      });
+    });
+  });
+}
+
+describe('the modules a stdio app loads', () => {
+  let result: Trace;
+  beforeAll(async () => {
+    result = await trace();
+  }, 30_000);
+
+  it('answers initialize (the list is of a working server)', () => {
+    expect(result.answer).toContain('"protocolVersion":"2025-06-18"');
+  });
+
+  it('loads exactly the expected modules of the package', () => {
+    const expected = new Set(EXPECTED);
+    const added = result.modules.filter((module) => !expected.has(module));
+    const gone = [...expected].filter((module) => !result.modules.includes(module));
+    // A module added here costs every stdio app's start: load it lazily where it is first
+    // needed, or add it to EXPECTED if a stdio app does need it.
+    expect({ added, gone }).toEqual({ added: [], gone: [] });
+  });
+
+  it('loads no other package than zod and reflect-metadata (no second schema library)', () => {
+    expect(result.packages.sort()).toEqual(EXPECTED_PACKAGES);
+  });
+
+  it('loads none of the HTTP stack of node', () => {
+    expect(result.builtins.filter((name) => NOT_BUILTINS.includes(name))).toEqual([]);
+  });
+});
