@@ -97,11 +97,28 @@ export function abReport(results: BenchResults, ref: string): string[] {
   if (mem?.ref) {
     row('4. heap per idle session', mem.ours.heap, mem.ref.heap, 'bytes', 'lower');
     row('4. RSS per idle session', mem.ours.rss, mem.ref.rss, 'bytes', 'lower');
+    row(
+      '4. heap growth per init/DELETE',
+      mem.cycles.ours,
+      mem.cycles.ref,
+      'bytes',
+      'lower',
+      decimal,
+    );
   }
   const cold = results.coldstart;
   if (cold?.ref) {
     row('5. cold start, CommonJS app', cold.ours, cold.ref, 'ms', 'lower', decimal);
     row('5. cold start, ES module app', cold.oursEsm, cold.refEsm, 'ms', 'lower', decimal);
+    row('5. cold start CPU, CommonJS app', cold.cpu.ours, cold.cpu.ref, 'ms', 'lower', decimal);
+    row(
+      '5. cold start CPU, ES module app',
+      cold.cpu.oursEsm,
+      cold.cpu.refEsm,
+      'ms',
+      'lower',
+      decimal,
+    );
     if (cold.bare.runs.length > 0)
       row('   floor: bare node child', cold.bare, undefined, 'ms', 'lower', decimal);
   }

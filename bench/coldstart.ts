@@ -6,6 +6,7 @@
  * after the spawn.
  */
 import {
+  cpuOfPid,
   initializeMessage,
   inTurn,
   REF,
@@ -15,6 +16,9 @@ import {
   stopChild,
   wanted,
 } from './common';
+
+/** CPU time (user + system, ms) of each child up to its answer: steadier than wall time on a loaded machine. */
+const cpuRuns: Record<string, number[]> = {};
 
 async function once(name: string): Promise<number> {
   const start = performance.now();
@@ -30,6 +34,9 @@ async function once(name: string): Promise<number> {
     child.once('exit', (code) => reject(new Error(`${name} exited (${code}) before answering`)));
   });
   const elapsed = performance.now() - start;
+  const cpu = cpuOfPid(child.pid) / 1000;
+  if (cpuRuns[name] === undefined) cpuRuns[name] = [cpu];
+  else cpuRuns[name].push(cpu);
   if (!answer.includes('"result"')) throw new Error(`${name}: bad initialize answer: ${answer}`);
   await stopChild(child);
   return elapsed;
@@ -45,6 +52,8 @@ export interface ColdStartResults {
   /** The `--against` build's apps (A/B mode only). */
   ref?: Stats;
   refEsm?: Stats;
+  /** CPU ms of each child up to its answer (Linux, from /proc), by child name. */
+  cpu: Record<string, Stats>;
 }
 
 const NAMES = {
@@ -65,12 +74,16 @@ export async function measureColdStart(reps: number): Promise<ColdStartResults> 
     number[]
   >;
   for (const key of keys) await once(NAMES[key]);
+  for (const key of keys) cpuRuns[NAMES[key]] = [];
   for (let rep = 0; rep < reps; rep++) {
     for (const key of inTurn(keys, rep)) runs[key].push(await once(NAMES[key]));
   }
-  return Object.fromEntries(
-    (Object.keys(NAMES) as (keyof typeof NAMES)[])
-      .filter((key) => keys.includes(key) || !key.startsWith('ref'))
-      .map((key) => [key, stats(runs[key])]),
-  ) as unknown as ColdStartResults;
+  return {
+    ...Object.fromEntries(
+      (Object.keys(NAMES) as (keyof typeof NAMES)[])
+        .filter((key) => keys.includes(key) || !key.startsWith('ref'))
+        .map((key) => [key, stats(runs[key])]),
+    ),
+    cpu: Object.fromEntries(keys.map((key) => [key, stats(cpuRuns[NAMES[key]] ?? [])])),
+  } as unknown as ColdStartResults;
 }

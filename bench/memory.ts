@@ -18,22 +18,26 @@ import {
   stopChild,
   wanted,
 } from './common';
-import { mcpHeaders, startServer } from './http';
+import { type HttpTarget, mcpHeaders, startServer } from './http';
 
 /** Sessions opened per measurement. */
 export const SESSIONS = 1_000;
 const SOCKETS = 8;
+
+/** initialize/DELETE cycles measured for the heap growth per cycle (after 500 warm-up cycles). */
+export const CYCLES = 10_000;
 
 function postRaw(
   agent: Agent,
   url: URL,
   body: string,
   headers: Record<string, string>,
+  method = 'POST',
 ): Promise<{ status: number; sessionId: string | undefined; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request(
       url,
-      { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } },
+      { method, agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -67,21 +71,58 @@ async function openSessions(agent: Agent, url: URL, count: number): Promise<void
   await Promise.all(Array.from({ length: SOCKETS }, worker));
 }
 
+/** `count` initialize/DELETE cycles, {@link SOCKETS} at a time; every answer is checked. */
+async function cycle(agent: Agent, url: URL, count: number): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < count) {
+      const n = next++;
+      const init = await postRaw(agent, url, initializeMessage(n), mcpHeaders());
+      if (init.status !== 200 || init.sessionId === undefined) {
+        throw new Error(`initialize ${n} failed: ${init.status} ${init.body.slice(0, 200)}`);
+      }
+      const headers = mcpHeaders(init.sessionId);
+      const deleted = await postRaw(agent, url, '', headers, 'DELETE');
+      if (deleted.status !== 204) throw new Error(`DELETE answered ${deleted.status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: SOCKETS }, worker));
+}
+
+/** Heap growth per initialize/DELETE cycle over {@link CYCLES} cycles, in a fresh server process. */
+async function growth(name: string): Promise<number> {
+  const target = await startServer(name, 'session', ['--expose-gc']);
+  const agent = new Agent({ keepAlive: true, maxSockets: SOCKETS });
+  const url = new URL(target.url);
+  try {
+    await cycle(agent, url, 500);
+    const before = await report(target);
+    await cycle(agent, url, CYCLES);
+    const after = await report(target);
+    return (after.heapUsed - before.heapUsed) / CYCLES;
+  } finally {
+    agent.destroy();
+    await stopChild(target.child);
+  }
+}
+
+/** The child's heap and RSS after several garbage collections. */
+function report(target: HttpTarget): Promise<MemoryReport> {
+  const answer = nextMessage<MemoryReport>(target.child, (m) => m.type === 'memory');
+  target.child.send({ type: 'memory' });
+  return answer;
+}
+
 /** Bytes per idle session (heap and RSS) for one server child, in a fresh process. */
 async function once(name: string): Promise<{ heap: number; rss: number }> {
   const target = await startServer(name, 'session', ['--expose-gc']);
   const agent = new Agent({ keepAlive: true, maxSockets: SOCKETS });
   const url = new URL(target.url);
   try {
-    const report = async (): Promise<MemoryReport> => {
-      const answer = nextMessage<MemoryReport>(target.child, (m) => m.type === 'memory');
-      target.child.send({ type: 'memory' });
-      return answer;
-    };
     await openSessions(agent, url, 50);
-    const before = await report();
+    const before = await report(target);
     await openSessions(agent, url, SESSIONS);
-    const after = await report();
+    const after = await report(target);
     return {
       heap: (after.heapUsed - before.heapUsed) / SESSIONS,
       rss: (after.rss - before.rss) / SESSIONS,
@@ -97,6 +138,8 @@ export interface MemoryResults {
   sdk: { heap: Stats; rss: Stats };
   /** The `--against` build's server (A/B mode only). */
   ref?: { heap: Stats; rss: Stats };
+  /** Heap growth per initialize/DELETE cycle, bytes, over {@link CYCLES} cycles (ours; `ref` in A/B). */
+  cycles: { ours: Stats; ref?: Stats };
   sessions: number;
 }
 
@@ -108,8 +151,12 @@ export async function measureMemory(reps: number): Promise<MemoryResults> {
     wanted(children[key]),
   );
   const runs = { ours: [] as PerSession[], ref: [] as PerSession[], sdk: [] as PerSession[] };
+  const cycles = { ours: [] as number[], ref: [] as number[] };
   for (let rep = 0; rep < reps; rep++) {
-    for (const key of inTurn(keys, rep)) runs[key].push(await once(children[key]));
+    for (const key of inTurn(keys, rep)) {
+      runs[key].push(await once(children[key]));
+      if (key !== 'sdk') cycles[key].push(await growth(children[key]));
+    }
   }
   const pick = (list: PerSession[]) => ({
     heap: stats(list.map((r) => r.heap)),
@@ -119,6 +166,7 @@ export async function measureMemory(reps: number): Promise<MemoryResults> {
     ours: pick(runs.ours),
     sdk: pick(runs.sdk),
     ref: keys.includes('ref') ? pick(runs.ref) : undefined,
+    cycles: { ours: stats(cycles.ours), ref: keys.includes('ref') ? stats(cycles.ref) : undefined },
     sessions: SESSIONS,
   };
 }

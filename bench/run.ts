@@ -18,7 +18,7 @@ import { measureColdStart } from './coldstart';
 import { ab, note, type Stats } from './common';
 import { CONNECTIONS, HTTP_MODES, type HttpMode, type HttpRun, measureHttp } from './http';
 import { IN_FLIGHT, measureInProcess, PAIRS } from './inprocess';
-import { measureMemory, SESSIONS } from './memory';
+import { CYCLES, measureMemory, SESSIONS } from './memory';
 import { measureStdio } from './stdio';
 
 const SECTIONS = ['inprocess', 'stdio', 'http', 'memory', 'coldstart', 'cluster'] as const;
@@ -205,6 +205,15 @@ function report(results: Results): Target[] {
     row('SDK: transport + McpServer per session, heap', mem.sdk.heap, kib);
     row('SDK: transport + McpServer per session, RSS', mem.sdk.rss, kib);
     target('4', 'heap per idle session, ours ÷ SDK', vsSdk, '≤ 0.1', vsSdk <= 0.1);
+    const idle = mem.ours.heap.median;
+    target('4b', 'heap per idle session, bytes', idle, '≤ 1536 B', idle <= 1536);
+    row(
+      `ours: heap growth per initialize/DELETE cycle (${integer(CYCLES)})`,
+      mem.cycles.ours,
+      (n) => `${n.toFixed(1)} B`,
+    );
+    const growth = mem.cycles.ours.median;
+    target('4c', 'heap growth per initialize/DELETE cycle, bytes', growth, '< 32 B', growth < 32);
   }
 
   const cold = results.coldstart;
@@ -257,7 +266,7 @@ function report(results: Results): Target[] {
     const value =
       t.id === '6'
         ? `${t.value.toFixed(1)} %`
-        : t.id === '7'
+        : t.id === '7' || t.id === '4b' || t.id === '4c'
           ? `${integer(t.value)} B`
           : times(t.value);
     lines.push(

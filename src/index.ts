@@ -174,8 +174,8 @@ export type {
   ProtectedResourceMetadataOptions,
   ServeHttpOptions,
 } from './transports/http';
-export { AuthRefusal } from './transports/http/refusal';
-export { HttpSession } from './transports/http/session';
+export { AuthRefusal } from './transports/http/auth/refusal';
+export { HttpSession } from './transports/http/http-session';
 export {
   guardStdout,
   StdioTransport,

@@ -47,6 +47,11 @@ const EXPECTED = [
   'src/core/skills.js',
   'src/core/state-budget.js',
   'src/core/tasks.js',
+  // OpenTelemetry: loaded at the first request; it steps off when no provider is registered.
+  'src/core/telemetry/attributes.js',
+  'src/core/telemetry/load.js',
+  'src/core/telemetry/telemetry.js',
+  'src/core/telemetry/trace-context.js',
   'src/core/turn.js',
   'src/core/types.js',
   'src/di/index.js',
@@ -83,8 +88,8 @@ const EXPECTED = [
   'src/schema/prompt-arguments.js',
   'src/schema/standard.js',
   'src/schema/zod-issues.js',
-  'src/transports/http/refusal.js',
-  'src/transports/http/session.js',
+  'src/transports/http/auth/refusal.js',
+  'src/transports/http/http-session.js',
   'src/transports/stdio/index.js',
   'src/transports/stdio/line-reader.js',
   'src/transports/stdio/line-writer.js',
@@ -93,8 +98,11 @@ const EXPECTED = [
   'src/transports/stdio/stdout-guard.js',
 ];
 
-/** The packages it loads from node_modules: the app's zod, and reflect-metadata. */
-const EXPECTED_PACKAGES = ['reflect-metadata', 'zod'];
+/**
+ * The packages it loads from node_modules: the app's zod, reflect-metadata, and
+ * @opentelemetry/api (an optional peer, installed here: looked for at the first request).
+ */
+const EXPECTED_PACKAGES = ['@opentelemetry/api', 'reflect-metadata', 'zod'];
 
 /** Node built-ins a stdio app must not load: the HTTP stack. */
 const NOT_BUILTINS = ['http', '_http_server', '_http_client', 'https', 'http2'];
@@ -180,7 +188,7 @@ describe('the modules a stdio app loads', () => {
     expect({ added, gone }).toEqual({ added: [], gone: [] });
   });
 
-  it('loads no other package than zod and reflect-metadata (no second schema library)', () => {
+  it('loads no other package than zod, reflect-metadata and @opentelemetry/api (no second schema library)', () => {
     expect(result.packages.sort()).toEqual(EXPECTED_PACKAGES);
   });
 
