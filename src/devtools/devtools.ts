@@ -7,6 +7,7 @@ import { DevtoolsGuide } from './guide-provider';
 import type { IntrospectableApplication } from './introspect';
 import { DevtoolsIntrospection } from './introspection-provider';
 import { DevtoolsReference } from './reference-provider';
+import { skillProviders } from './skills-provider';
 import { DevtoolsState } from './state';
 
 /** Options of {@link createDevtools} and {@link devtoolsProviders}. */
@@ -45,7 +46,7 @@ function providersFor(state: DevtoolsState): Array<new () => object> {
   const providers = BASES.map((Base) => bind(Base, state));
   const docs = docsProvider(state.documents);
   if (docs !== undefined) providers.splice(1, 0, docs);
-  return providers;
+  return [...providers, ...skillProviders(state.documents)];
 }
 
 /**

@@ -17,14 +17,23 @@ beforeAll(async () => {
 });
 afterAll(() => client.close());
 
-describe('resources: the guide and every docs page, nothing else', () => {
+/** The SKILL.md of each skill the devtools make from the docs (test/devtools/skills.test.ts). */
+const SKILLS = ['guide', 'decorators', 'testing', 'scale-out', 'transports'].map(
+  (name) => `skill://declarative-mcp/${name}/SKILL.md`,
+);
+
+describe('resources: the guide and every docs page, and the docs skills, nothing else', () => {
   test('lists the guide and every *.md under docs/ with exact URIs', async () => {
     const resources = await client.listResources();
     const pages = markdownFiles(DOCS)
       .filter((path) => path !== 'guide.md')
       .sort();
     expect(resources.map((r) => r.uri).sort()).toEqual(
-      ['declarative-mcp://guide', ...pages.map((p) => `declarative-mcp://docs/${p}`)].sort(),
+      [
+        'declarative-mcp://guide',
+        ...pages.map((p) => `declarative-mcp://docs/${p}`),
+        ...SKILLS,
+      ].sort(),
     );
     expect(resources.find((r) => r.uri.endsWith('/getting-started.md'))).toMatchObject({
       name: 'getting-started.md',
@@ -92,6 +101,8 @@ describe('resources: the guide and every docs page, nothing else', () => {
         'declarative-mcp://docs/alias.md',
         'declarative-mcp://docs/nested/b.md',
         'declarative-mcp://guide',
+        // Only the guide's skill: the other skills' pages are not in this folder.
+        'skill://declarative-mcp/guide/SKILL.md',
       ]);
       for (const uri of [
         'declarative-mcp://docs/secret.md',

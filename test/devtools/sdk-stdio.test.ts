@@ -82,8 +82,15 @@ test('the docs are listed and read; the guide resource and prompt are the instru
   const pages = readdirSync(join(ROOT, 'docs')).filter(
     (f) => f.endsWith('.md') && f !== 'guide.md',
   );
+  const skills = ['guide', 'decorators', 'testing', 'scale-out', 'transports'].map(
+    (name) => `skill://declarative-mcp/${name}/SKILL.md`,
+  );
   expect(resources.map((r) => r.uri).sort()).toEqual(
-    ['declarative-mcp://guide', ...pages.map((p) => `declarative-mcp://docs/${p}`)].sort(),
+    [
+      'declarative-mcp://guide',
+      ...pages.map((p) => `declarative-mcp://docs/${p}`),
+      ...skills,
+    ].sort(),
   );
   for (const page of pages) {
     const { contents } = await client.readResource({ uri: `declarative-mcp://docs/${page}` });

@@ -48,6 +48,7 @@ describe('tools', () => {
       'DevtoolsReference',
       'DevtoolsIntrospection',
       'DevtoolsGenerators',
+      'DevtoolsSkills',
     ]);
     expect(
       described.tools.find((t: { name: string }) => t.name === 'describe_provider'),
@@ -83,7 +84,7 @@ describe('tools', () => {
       ['listExports', 'tool', 'list_exports'],
     ]);
     expect(failureOf(await client.callTool('describe_provider', { name: 'WeatherTools' }))).toBe(
-      'No provider class "WeatherTools". Known: DevtoolsGuide, DevtoolsDocs, DevtoolsReference, DevtoolsIntrospection, DevtoolsGenerators.',
+      'No provider class "WeatherTools". Known: DevtoolsGuide, DevtoolsDocs, DevtoolsReference, DevtoolsIntrospection, DevtoolsGenerators, DevtoolsSkills.',
     );
     expect(failureOf(await client.callTool('describe_provider', { name: 42 }))).toMatch(
       /^Invalid arguments: name/,
