@@ -55,11 +55,22 @@ and (with a module) read-only introspection of your application.
   module        a compiled .js file exporting an McpApplication (export default app, or export const app)
 ${flagsUsage('devtools')}`;
 
+const DEV_USAGE = `Usage: declarative-mcp dev <module> [--port N] [--host H]
+
+Serves the McpApplication a compiled module exports over Streamable HTTP (http://H:N/mcp), and
+reloads it in a fresh process on the same port when the module or a file it loaded changes.
+Prints one line per definition changed (+ added, - removed, ~ changed). Clients are sent
+list_changed; a build that fails to load is reported and the previous one keeps serving.
+Pair it with tsc --watch: npx tsc --watch & npx declarative-mcp dev dist/server.js
+
+${flagsUsage('dev')}`;
+
 const HELP = `Usage: declarative-mcp <command> [options]
 
 Commands:
   serve <module> [--stdio | --http …]   serve an application (see declarative-mcp serve --help)
   devtools [module] [--stdio | --http …] the framework's own MCP server for agents
+  dev <module> [--port N]               serve over HTTP, reload on change
   list <target> [tools|resources|templates|prompts]
                                         print what a server offers, as JSON
   call <target> <tool> [json-args]      call a tool and print its result
@@ -245,7 +256,7 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
   const error = io.error ?? process.stderr;
   const [command, ...rest] = argv;
   const client = (CLIENT_COMMANDS as readonly string[]).includes(command as string);
-  const known = command === 'serve' || command === 'devtools' || client;
+  const known = command === 'serve' || command === 'devtools' || command === 'dev' || client;
   const prefix = known ? `declarative-mcp ${command}` : 'declarative-mcp';
   const say = (text: string): void => {
     error.write(`${prefix}: ${text}\n`);
@@ -255,16 +266,18 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
       ? SERVE_USAGE
       : command === 'devtools'
         ? DEVTOOLS_USAGE
-        : client
-          ? clientUsageOf(command as ClientCommand)
-          : HELP;
+        : command === 'dev'
+          ? DEV_USAGE
+          : client
+            ? clientUsageOf(command as ClientCommand)
+            : HELP;
   // In a worker of `serve --workers` (forked by the primary below): when the primary says stop.
   let worker: Promise<void> | undefined;
   // A start-up mistake's message says what to change; its stack only with --verbose.
   let verbose = false;
   try {
     if (command === undefined)
-      throw new UsageError('Give a command: serve, devtools, list, call, read or get.');
+      throw new UsageError('Give a command: serve, devtools, dev, list, call, read or get.');
     if (command === '--help' || command === '-h' || command === 'help') {
       output.write(HELP);
       return 0;
@@ -275,7 +288,7 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
     }
     if (!known) {
       throw new UsageError(
-        `Unknown command "${command}". Commands: serve, devtools, list, call, read, get.`,
+        `Unknown command "${command}". Commands: serve, devtools, dev, list, call, read, get.`,
       );
     }
     const flags = parseFlags(rest, command as Command);
@@ -289,6 +302,14 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
       // Loaded only for these commands: serving never loads the client.
       const { runClient } = require('./client') as typeof import('./client');
       return await runClient(command as ClientCommand, flags, { cwd, output, say });
+    }
+    if (command === 'dev') {
+      if (flags.module === undefined)
+        throw new UsageError('dev needs a module, e.g. declarative-mcp dev dist/server.js');
+      const { runDev } = require('./dev') as typeof import('./dev');
+      const port = flags.values.port as number;
+      const host = flags.values.host as string;
+      return await runDev(flags.module, port, host, { cwd, output, say, signal: io.signal });
     }
     if (command === 'serve') {
       const workers = flags.values.workers as number;

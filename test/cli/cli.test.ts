@@ -190,14 +190,14 @@ describe('in-process: runCli(argv, io)', () => {
     expect(code).toBe(2);
     expect(out).toBe('');
     expect(err).toMatch(
-      /^declarative-mcp: Give a command: serve, devtools, list, call, read or get\.\n\nUsage: declarative-mcp <command>/,
+      /^declarative-mcp: Give a command: serve, devtools, dev, list, call, read or get\.\n\nUsage: declarative-mcp <command>/,
     );
   });
 
   test.each([
     [
       ['launch'],
-      'declarative-mcp: Unknown command "launch". Commands: serve, devtools, list, call, read, get.',
+      'declarative-mcp: Unknown command "launch". Commands: serve, devtools, dev, list, call, read, get.',
     ],
     [['serve', NOTES, '--quiet'], 'declarative-mcp serve: Unknown option --quiet.'],
     [
