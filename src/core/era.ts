@@ -61,6 +61,28 @@ export function eraOf(message: unknown, hint?: string): Era | undefined {
   return 'legacy';
 }
 
+/**
+ * Whether `message` is a JSON-RPC batch of MCP 2026-07-28: the transport names the revision
+ * (`hint`), or a member's `_meta` does. That revision has no batches (basic/index: one
+ * request per message).
+ */
+export function isModernBatch(message: unknown, hint?: string): boolean {
+  if (!Array.isArray(message)) return false;
+  if (hint !== undefined && isModernVersion(hint)) return true;
+  return message.some((item) => eraOf(item) === 'modern');
+}
+
+/** The answer to a 2026-07-28 batch: one Invalid Request that names the batch and the revision. */
+export const MODERN_BATCH_ANSWER = JSON.stringify({
+  jsonrpc: '2.0',
+  id: null,
+  error: {
+    code: -32600,
+    message:
+      'Invalid Request: MCP 2026-07-28 does not accept JSON-RPC batches; send each request as a message of its own',
+  },
+});
+
 /** What a modern request says about its client, read once from its `_meta`. */
 export interface ModernClient {
   readonly revision: ModernVersion;

@@ -19,7 +19,9 @@ export {
 export {
   type Era,
   eraOf,
+  isModernBatch,
   META,
+  MODERN_BATCH_ANSWER,
   MODERN_VERSIONS,
   ModernErrorCode,
   type ModernVersion,

@@ -4,7 +4,9 @@ import { JsonRpcDispatcher, type JsonRpcRequest, type Note } from './dispatcher'
 import {
   type Era,
   eraOf,
+  isModernBatch,
   isModernVersion,
+  MODERN_BATCH_ANSWER,
   MODERN_VERSIONS,
   type ModernClient,
   readModernMeta,
@@ -263,6 +265,7 @@ export class McpCore<C = unknown> {
       // MCP: initialize must be the first message of a session and never part of a batch.
       return Promise.resolve(JsonRpcDispatcher.invalidRequest());
     }
+    if (isModernBatch(message, modernHint(link))) return Promise.resolve(MODERN_BATCH_ANSWER);
     return this.rpc.dispatch(
       message,
       context as C,
@@ -289,6 +292,9 @@ export class McpCore<C = unknown> {
     if (Array.isArray(message) && message.some(isInitialize)) {
       text = JsonRpcDispatcher.invalidRequest();
       note.refused = true;
+    } else if (isModernBatch(message, modernHint(link))) {
+      text = MODERN_BATCH_ANSWER;
+      note.refused = true;
     } else {
       text = await this.rpc.dispatch(
         message,
@@ -311,6 +317,12 @@ export class McpCore<C = unknown> {
   static eraOf(message: unknown, hint?: string): Era | undefined {
     return eraOf(message, hint);
   }
+}
+
+/** The `MCP-Protocol-Version` header a transport handed in on the link, trimmed. */
+function modernHint(link: Link | undefined): string | undefined {
+  const hint = link?.headers?.['mcp-protocol-version'];
+  return typeof hint === 'string' ? hint.trim() : undefined;
 }
 
 function isInitialize(item: unknown): boolean {

@@ -192,6 +192,17 @@ describe('MCP 2026-07-28: results', () => {
   });
 });
 
+describe('MCP 2026-07-28: batches', () => {
+  it('a batch with a 2026 request is refused whole, naming the batch and the revision', async () => {
+    const l = link();
+    const batch = `[${request(1, 'tools/list')},${request(2, 'tools/call', { name: 'greet' })}]`;
+    expect(await core().handle(batch, undefined, l)).toBe(
+      '{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: MCP 2026-07-28 does not accept JSON-RPC batches; send each request as a message of its own"}}',
+    );
+    expect(l.sent).toEqual([]);
+  });
+});
+
 describe('MCP 2026-07-28: MRTR', () => {
   it('an unanswered ask ends the attempt; the retry replays it with the answer by key', async () => {
     const c = core();

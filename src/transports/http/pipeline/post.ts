@@ -1,9 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   ErrorCode,
+  isModernBatch,
   isObject,
   type JsonRpcId,
   McpCore,
+  MODERN_BATCH_ANSWER,
   ModernErrorCode,
   type Outcome,
   Peer,
@@ -267,7 +269,10 @@ export async function handlePost<C>(
       );
     }
     const hint = req.headers['mcp-protocol-version'];
-    const era = McpCore.eraOf(value, typeof hint === 'string' ? hint.trim() : undefined);
+    const revision = typeof hint === 'string' ? hint.trim() : undefined;
+    // Before the session gate: a 2026 batch is not missing a session, it is not allowed at all.
+    if (isModernBatch(value, revision)) return sendJson(res, 400, MODERN_BATCH_ANSWER);
+    const era = McpCore.eraOf(value, revision);
     // MCP 2026-07-28: no sessions; a server/discover probe (no era named) stands alone too.
     const sessionless = era !== 'legacy' && !Array.isArray(value);
     const listening =

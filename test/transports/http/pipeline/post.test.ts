@@ -208,6 +208,33 @@ describe('POST', () => {
     );
   });
 
+  test('a batch of MCP 2026-07-28 requests is refused → 400 naming the batch and the revision', async () => {
+    const answer =
+      '{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: MCP 2026-07-28 does not accept JSON-RPC batches; send each request as a message of its own"}}';
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': {},
+    };
+    const modern = (id: number) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/list',
+      params: { _meta: meta },
+    });
+    // No session id: before this, the answer spoke of a missing Mcp-Session-Id.
+    const bare = {};
+    for (const [body, h] of [
+      [[modern(1), modern(2)], bare],
+      [[rpc('ping'), modern(2)], bare],
+      [[rpc('ping')], { ...bare, 'MCP-Protocol-Version': '2026-07-28' }],
+      [[modern(1)], headers],
+    ] as const) {
+      const response = await post(server.url, body, h);
+      expect(response.status).toBe(400);
+      expect(await response.text()).toBe(answer);
+    }
+  });
+
   test('a failing tool is answered -32603 over HTTP 200 (a JSON-RPC error, not an HTTP one)', async () => {
     const response = await post(
       server.url,
