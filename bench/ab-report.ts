@@ -99,8 +99,8 @@ export function abReport(results: BenchResults, ref: string): string[] {
     row('4. RSS per idle session', mem.ours.rss, mem.ref.rss, 'bytes', 'lower');
     row(
       '4. heap growth per init/DELETE',
-      mem.cycles.ours,
-      mem.cycles.ref,
+      mem.cycles?.ours,
+      mem.cycles?.ref,
       'bytes',
       'lower',
       decimal,

@@ -139,7 +139,7 @@ export interface MemoryResults {
   /** The `--against` build's server (A/B mode only). */
   ref?: { heap: Stats; rss: Stats };
   /** Heap growth per initialize/DELETE cycle, bytes, over {@link CYCLES} cycles (ours; `ref` in A/B). */
-  cycles: { ours: Stats; ref?: Stats };
+  cycles?: { ours: Stats; ref?: Stats };
   sessions: number;
 }
 
