@@ -154,6 +154,8 @@ export class Telemetry<C> implements RequestObserver<C, Turn> {
     const version = started['mcp.protocol.version'];
     if (version !== undefined) attributes['mcp.protocol.version'] = version;
     const facts = link.facts?.();
+    // A stateless HTTP initialize opens no session (its peer lasts one POST): nothing to time.
+    if (facts !== undefined && facts.transport !== 'pipe' && facts.sessionId === undefined) return;
     if (facts !== undefined) addNetwork(attributes, facts);
     link.peer.onClose(() => sessions.record((performance.now() - since) / 1000, attributes));
   }

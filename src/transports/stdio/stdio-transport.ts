@@ -257,6 +257,8 @@ export class StdioTransport<C = unknown> {
     if (this.finished) return;
     this.finished = true;
     this.stopReading();
+    // The session is over (its duration is recorded when its peer closes).
+    if (!this.peer.isClosed) this.peer.close(new Error('The stdio transport finished.'));
     this.detach?.();
     this.detach = undefined;
     this.writer?.dispose();
