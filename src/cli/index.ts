@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import type { StateAdapter } from '../adapter';
 import { ConfigurationError, SharedStateError, UsageError } from '../core';
@@ -342,6 +342,7 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
         : await loadApplication(flags.module, cwd, { introspectable: true });
     const devtools = devtoolsFor({
       app: app as never,
+      ...(flags.module !== undefined ? { module: resolve(cwd, flags.module) } : {}),
       // Its own transport only when it describes itself: how a loaded module's application is
       // served is up to that module, which the devtools cannot see.
       transports: app === undefined ? [flags.transport] : [],

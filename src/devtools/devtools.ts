@@ -21,6 +21,12 @@ export interface DevtoolsOptions {
   app?: IntrospectableApplication | (() => IntrospectableApplication | undefined);
   /** The transports the application is served over, as `describe_application` reports them (e.g. `['stdio']`). */
   transports?: readonly string[];
+  /**
+   * The compiled module the application was loaded from (e.g. `dist/server.js`; the command line
+   * passes it): `generate_test_stub` imports the provider from beside it and writes a jest test
+   * only when jest is installed there (else one for `node:test`).
+   */
+  module?: string;
   /** Where `guide.md` and the documentation pages are read from (default: the package's `docs/` folder). */
   docsFolder?: string;
   /** Told about unexpected errors of the devtools server (the client gets `-32603`); {@link createDevtools} only. */
@@ -64,7 +70,15 @@ function providersFor(state: DevtoolsState): Array<new () => object> {
  * });
  */
 export function devtoolsProviders(options: DevtoolsOptions = {}): Array<new () => object> {
-  return providersFor(DevtoolsState.load(options.app, options.transports, options.docsFolder));
+  return providersFor(
+    DevtoolsState.load(
+      options.app,
+      options.transports,
+      options.docsFolder,
+      undefined,
+      options.module,
+    ),
+  );
 }
 
 /**
@@ -88,6 +102,7 @@ export function createDevtools(options: DevtoolsOptions = {}): McpApplication {
     options.app === undefined
       ? 'No application was given: this describes the devtools server itself, an application built with the same decorators.'
       : undefined,
+    options.module,
   );
   self = McpApplication.create({
     name: 'declarative-mcp-devtools',

@@ -4,6 +4,7 @@ import { Tool } from '../../decorators';
 import { ToolError } from '../core';
 import { appStub } from './app-stub';
 import { fenced, pascal } from './code';
+import { hasJest, providerImport } from './module-path';
 import { promptStub } from './prompt-stub';
 import { resourceStub } from './resource-stub';
 import type { DevtoolsState } from './state';
@@ -116,7 +117,15 @@ const TestArgs = z.object({
   module: z
     .string()
     .optional()
-    .describe('Where the test imports the provider from (default ./<provider-in-kebab-case>).'),
+    .describe(
+      'Where the test imports the provider from (default: beside the module of the introspected application that exports it, e.g. ./server; else ./<provider-in-kebab-case>).',
+    ),
+  runner: z
+    .enum(['jest', 'node:test'])
+    .optional()
+    .describe(
+      "The test runner: jest, or node's own node:test (tsc, then node --test dist/). Default: jest when the introspected application's project has it installed, else node:test; jest without an application.",
+    ),
   fields: z
     .string()
     .optional()
@@ -235,7 +244,7 @@ export class DevtoolsGenerators {
     name: 'generate_test_stub',
     title: 'Generate a test',
     description:
-      "A jest test that drives one tool through the in-memory client (connect from declarative-mcp/testing): it is listed, answers valid arguments, and refuses invalid ones with isError. Uses the introspected application's schema and scopes when it has the tool. With nest: true, the application comes from a Nest testing module (@nestjs/testing). Returns TypeScript in a ```ts block.",
+      "A jest or node:test test that drives one tool through the in-memory client (connect from declarative-mcp/testing): it is listed, answers valid arguments, and refuses invalid ones with isError. Uses the introspected application's schema and scopes when it has the tool. With nest: true, the application comes from a Nest testing module (@nestjs/testing). Returns TypeScript in a ```ts block.",
     input: TestArgs,
     annotations: READ_ONLY,
   })
@@ -247,11 +256,15 @@ export class DevtoolsGenerators {
     if (known === undefined && !/^[A-Za-z0-9_.-]{1,128}$/.test(args.tool)) {
       throw new ToolError(`"${args.tool}" is not a valid tool name.`);
     }
+    const provider = args.provider ?? known?.provider ?? `${pascal(args.tool)}Tools`;
     return answer(() =>
       testStub({
         tool: args.tool,
-        provider: args.provider ?? known?.provider ?? `${pascal(args.tool)}Tools`,
-        module: args.module,
+        provider,
+        module: args.module ?? providerImport(provider, this.state.module),
+        runner:
+          args.runner ??
+          (this.state.module === undefined || hasJest(this.state.module) ? 'jest' : 'node:test'),
         inputSchema:
           known !== undefined && args.fields === undefined
             ? (known.definition.inputSchema as Record<string, unknown>)

@@ -26,6 +26,8 @@ export class DevtoolsState {
     readonly transports: readonly string[],
     /** Said by describe_application when the devtools describe themselves. */
     readonly note: string | undefined,
+    /** The compiled module the application was loaded from (`dist/server.js`), when known. */
+    readonly module?: string,
   ) {}
 
   /** Reads the documents once and builds the state. */
@@ -34,10 +36,18 @@ export class DevtoolsState {
     transports: readonly string[] | undefined,
     docsFolder: string | undefined,
     note?: string,
+    module?: string,
   ): DevtoolsState {
     const root = packageRoot();
     const documents = loadDocuments(docsFolder ?? join(root, 'docs'));
-    return new DevtoolsState(root, documents, source, Object.freeze([...(transports ?? [])]), note);
+    return new DevtoolsState(
+      root,
+      documents,
+      source,
+      Object.freeze([...(transports ?? [])]),
+      note,
+      module,
+    );
   }
 
   /** The package's version, for serverInfo. */

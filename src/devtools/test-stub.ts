@@ -1,5 +1,5 @@
 /**
- * The test generator: a jest test that drives one tool through the in-memory client
+ * The test generator: a jest or `node:test` test that drives one tool through the in-memory client
  * (`connect` from `declarative-mcp/testing`): listed, answers sample arguments, refuses bad ones.
  */
 import { Imports, kebab, pascal, quote } from './code';
@@ -116,6 +116,8 @@ export interface TestStubRequest {
   provider: string;
   /** Where the test imports the provider from (default `./<provider in kebab case>`). */
   module?: string;
+  /** The test runner: `jest` (default) or node's own `node:test` (run with `node --test dist/`). */
+  runner?: TestRunner;
   /** The tool's input schema (from the introspected application, or from a field list). */
   inputSchema?: Schema;
   /** A field list instead of a schema. */
@@ -139,7 +141,32 @@ export interface TestStubRequest {
   nestModule?: string;
 }
 
-/** A jest test file for one tool. */
+/** The runners a generated test is written for. */
+export type TestRunner = 'jest' | 'node:test';
+
+/** The lines that differ between the runners: imports and assertions. */
+const ASSERT = {
+  jest: {
+    listed: "    expect(listed?.inputSchema).toMatchObject({ type: 'object' });",
+    answered: [
+      '    expect(result.isError).toBeFalsy();',
+      '    // TODO: check what the tool answered, e.g.',
+      "    // expect(result.content).toEqual([{ type: 'text', text: '…' }]);",
+    ],
+    refused: '    expect(result.isError).toBe(true);',
+  },
+  'node:test': {
+    listed: "    assert.equal(listed?.inputSchema.type, 'object');",
+    answered: [
+      '    assert.ok(!result.isError);',
+      '    // TODO: check what the tool answered, e.g.',
+      "    // assert.deepEqual(result.content, [{ type: 'text', text: '…' }]);",
+    ],
+    refused: '    assert.equal(result.isError, true);',
+  },
+} as const;
+
+/** A jest (or `node:test`) test file for one tool. */
 export function testStub(request: TestStubRequest): Stub {
   const { tool, provider } = request;
   if (!/^[A-Z][A-Za-z0-9_$]*$/.test(provider)) {
@@ -156,7 +183,13 @@ export function testStub(request: TestStubRequest): Stub {
   if (request.nestModule !== undefined && request.nest !== true) {
     throw new StubError('nestModule is for the Nest form: give nest: true with it.');
   }
+  const runner = request.runner ?? 'jest';
   const imports = new Imports();
+  if (runner === 'node:test') {
+    // `strict as assert`: no default import, so no esModuleInterop needed (TS1259).
+    imports.add('node:assert', ['strict as assert']);
+    imports.add('node:test', ['afterEach', 'beforeEach', 'describe', 'test']);
+  }
   if (request.nest === true) {
     imports.add('@nestjs/testing', ['Test']).add('@nestjs/testing', ['TestingModule'], true);
   }
@@ -232,14 +265,12 @@ export function testStub(request: TestStubRequest): Stub {
     ...setup,
     "  test('is listed with an object input schema', async () => {",
     `    const listed = (await client.listTools()).find((t) => t.name === ${quote(tool)});`,
-    "    expect(listed?.inputSchema).toMatchObject({ type: 'object' });",
+    ASSERT[runner].listed,
     '  });',
     '',
     "  test('answers valid arguments', async () => {",
     `    const result = await client.callTool(${quote(tool)}, ${json(args)});`,
-    '    expect(result.isError).toBeFalsy();',
-    '    // TODO: check what the tool answered, e.g.',
-    "    // expect(result.content).toEqual([{ type: 'text', text: '…' }]);",
+    ...ASSERT[runner].answered,
     '  });',
   ];
   if (invalid !== undefined) {
@@ -247,17 +278,19 @@ export function testStub(request: TestStubRequest): Stub {
       '',
       "  test('refuses invalid arguments with an isError result the model can read', async () => {",
       `    const result = await client.callTool(${quote(tool)}, ${json(invalid)});`,
-      '    expect(result.isError).toBe(true);',
+      ASSERT[runner].refused,
       '  });',
     );
   }
   lines.push('});');
+  const what =
+    runner === 'jest' ? 'A jest test' : 'A node:test test (`tsc`, then `node --test dist/`)';
   return {
     file: `${kebab(pascal(tool))}.test.ts`,
     code: lines.join('\n'),
     summary:
       request.nest === true
-        ? `A jest test of the tool "${tool}" through the in-memory client on the application of a Nest testing module (@nestjs/testing), importing ${request.nestModule ?? provider} from ${module}.`
-        : `A jest test of the tool "${tool}" through the in-memory client, importing ${provider} from ${module}.`,
+        ? `${what} of the tool "${tool}" through the in-memory client on the application of a Nest testing module (@nestjs/testing), importing ${request.nestModule ?? provider} from ${module}.`
+        : `${what} of the tool "${tool}" through the in-memory client, importing ${provider} from ${module}.`,
   };
 }

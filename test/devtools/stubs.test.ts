@@ -231,7 +231,8 @@ function write(path: string, text: string): void {
  * names its file on its first line (`// src/server.ts`) is written there, under a folder of its
  * page, so the blocks of one tutorial import each other as the reader's files do. A test for
  * node's own runner (`node:test`) is compiled but not handed to jest: the tutorials test
- * (test/docs) runs those with `node --test`, as the page says.
+ * (test/docs) runs those with `node --test`, as the page says. The files of a marked program are
+ * left to test/docs.
  */
 function docBlocks(): Array<{ file: string; code: string }> {
   const docs = join(ROOT, 'docs');
@@ -239,11 +240,15 @@ function docBlocks(): Array<{ file: string; code: string }> {
   for (const page of readdirSync(docs).filter((f) => f.endsWith('.md'))) {
     const text = readFileSync(join(docs, page), 'utf8');
     const folder = page.replace(/\.md$/, '');
+    // Files of a marked program (`<!-- program: … -->`, an ES module project among them) are
+    // compiled and run in a project of their own by test/docs, with the set-up their page shows.
+    const marker = text.search(/^<!--\s*program:/m);
     let n = 0;
     for (const match of text.matchAll(/^```ts\n([\s\S]*?)^```$/gm)) {
       n++;
       const code = match[1];
       const named = /^\/\/ ([\w./-]+\.m?ts)\n/.exec(code)?.[1];
+      if (named !== undefined && marker >= 0 && (match.index ?? 0) > marker) continue;
       if (named !== undefined) {
         const file = /from 'node:test'/.test(code)
           ? named.replace(/\.test\.ts$/, '.node-test.ts')

@@ -8,33 +8,23 @@
  * once with 7: one project per line, the README first, then getting-started in the same project so
  * the installs are reused.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-
-const ROOT = join(__dirname, '..', '..');
-const STEP_TIMEOUT = 180_000;
-
-/** One fenced code block of a markdown page. */
-interface Block {
-  lang: string;
-  /** The info string after the language (`fragment` marks a block that is not run). */
-  info: string;
-  code: string;
-}
-
-/** The fenced code blocks of `markdown`, in order. */
-function blocks(markdown: string): Block[] {
-  const found: Block[] = [];
-  const fence = /^```(\w*)([^\n]*)\n([\s\S]*?)^```[ \t]*$/gm;
-  for (let match = fence.exec(markdown); match !== null; match = fence.exec(markdown)) {
-    found.push({ lang: match[1], info: match[2].trim(), code: match[3] });
-  }
-  return found;
-}
+import {
+  alternatives,
+  type Block,
+  blocks,
+  environment,
+  fileOf,
+  ROOT,
+  STEP_TIMEOUT,
+  shell,
+  substitute,
+} from './markdown';
+import { installs, type Program, programs, withoutInstalls } from './programs';
 
 /** The README's tutorial: from step 1 to the next section. */
 function readmeTutorial(): Block[] {
@@ -46,85 +36,11 @@ function readmeTutorial(): Block[] {
   return blocks(readme.slice(start, end));
 }
 
+/** docs/getting-started.md up to its first marked program (the ESM variant, run as a program). */
 function gettingStarted(): Block[] {
-  return blocks(readFileSync(join(ROOT, 'docs', 'getting-started.md'), 'utf8'));
-}
-
-/** The file a block is, from its first line (`// src/server.ts`), if it names one. */
-function fileOf(block: Block): string | undefined {
-  if (block.lang !== 'ts' && block.lang !== 'json') return undefined;
-  return /^\/\/ ([\w./-]+\.(?:ts|json))\n/.exec(block.code)?.[1];
-}
-
-/** The environment of the commands: this process's, without npm's and this repository's own. */
-function environment(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (!key.toLowerCase().startsWith('npm_') && key !== 'INIT_CWD') env[key] = value;
-  }
-  env.PATH = (process.env.PATH ?? '')
-    .split(delimiter)
-    .filter((entry) => !entry.startsWith(ROOT))
-    .join(delimiter);
-  env.npm_config_audit = 'false';
-  env.npm_config_fund = 'false';
-  env.npm_config_update_notifier = 'false';
-  return env;
-}
-
-/** Runs a shell script in `cwd` with no input; resolves with the folder it ended in. */
-function shell(script: string, cwd: string): Promise<string> {
-  const marker = join(mkdtempSync(join(tmpdir(), 'declarative-mcp-pwd-')), 'pwd');
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-eo', 'pipefail', '-c', `${script}\npwd > "${marker}"`], {
-      cwd,
-      env: environment(),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      output += chunk;
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      output += chunk;
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), STEP_TIMEOUT);
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      if (code !== 0) {
-        reject(
-          new Error(`\`${script.trim()}\` ended with ${code ?? signal} in ${cwd}:\n${output}`),
-        );
-        return;
-      }
-      const ended = readFileSync(marker, 'utf8').trim();
-      rmSync(dirname(marker), { recursive: true, force: true });
-      resolve(ended);
-    });
-  });
-}
-
-/**
- * A shell block as the test runs it: `npm i`/`npm install` lines install the packed tarball for
- * `declarative-mcp` and the TypeScript line under test for `typescript`; every other word stays.
- */
-function substitute(code: string, tarball: string, typescript: string): string {
-  return code
-    .split('\n')
-    .map((line) =>
-      /^npm (i|install)\b/.test(line)
-        ? line
-            .replace(/(^|\s)declarative-mcp(?=\s|$)/g, `$1${tarball}`)
-            .replace(/(^|\s)typescript(?=\s|$)/g, `$1typescript@${typescript}`)
-        : line,
-    )
-    .join('\n');
-}
-
-/** A command a shell block offers as an alternative in a comment (`# or: npx … serve …`). */
-function alternatives(code: string): string[][] {
-  return [...code.matchAll(/#\s*or:\s*(.+)$/gm)].map((match) => match[1].trim().split(/\s+/));
+  const page = readFileSync(join(ROOT, 'docs', 'getting-started.md'), 'utf8');
+  const marker = page.indexOf('<!-- program:');
+  return blocks(marker < 0 ? page : page.slice(0, marker));
 }
 
 /** What running a tutorial left: its folder, and the commands a client launches the server with. */
@@ -247,6 +163,48 @@ describe.each([
       for (const launch of ran.launches) {
         expect(await useServer(launch, weather, 'Lisbon')).toBe('Sunny in Lisbon, 24 °C.');
       }
+    },
+    4 * STEP_TIMEOUT,
+  );
+
+  // Every complete program of docs/ (programs.ts says how a page marks one), in folders of the
+  // tutorial's project: one install for all of them.
+  const own = programs().filter(
+    (program) => program.typescript === undefined || spec.startsWith(`~${program.typescript}`),
+  );
+  let installed: Promise<void> | undefined;
+
+  test.each(own.map((program) => [program.title, program] as [string, Program]))(
+    'docs program %s: written, installed, its commands run',
+    async (_title, program) => {
+      installed ??= shell(substitute(installs(own).join('\n'), tarball, spec), weather).then(
+        () => undefined,
+      );
+      await installed;
+      const folder = join(weather, 'docs-programs', program.slug);
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(
+        join(folder, 'package.json'),
+        `${JSON.stringify({ name: program.slug, private: true }, null, 2)}\n`,
+      );
+      writeFileSync(join(folder, 'tsconfig.json'), readFileSync(join(weather, 'tsconfig.json')));
+      const env = environment();
+      env.PATH = `${join(weather, 'node_modules', '.bin')}${delimiter}${env.PATH}`;
+      let commands = 0;
+      for (const block of program.blocks) {
+        const file = fileOf(block);
+        if (file !== undefined) {
+          mkdirSync(dirname(join(folder, file)), { recursive: true });
+          writeFileSync(join(folder, file), block.code);
+        } else if (block.lang === 'bash' || block.lang === 'sh') {
+          const script = withoutInstalls(block.code);
+          if (script.trim() === '') continue;
+          commands += 1;
+          expect(await shell(script, folder, env)).toBe(folder);
+        }
+      }
+      // A program no command runs proves nothing: its page must say how to run it.
+      expect(commands).toBeGreaterThan(0);
     },
     4 * STEP_TIMEOUT,
   );
