@@ -12,6 +12,8 @@ const FACES = [
   'src/schema/index.ts',
   'src/di/index.ts',
   'src/transports/http/index.ts',
+  // The fetch face is its own entry (declarative-mcp/fetch): it must not load the node face.
+  'src/transports/http/fetch/index.ts',
   'src/transports/stdio/index.ts',
   'src/testing/index.ts',
   'src/devtools/index.ts',

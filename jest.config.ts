@@ -17,6 +17,7 @@ const config: Config = {
     '^declarative-mcp/nestjs$': '<rootDir>/src/nestjs/index.ts',
     '^declarative-mcp/devtools$': '<rootDir>/src/devtools/index.ts',
     '^declarative-mcp/redis$': '<rootDir>/src/redis/index.ts',
+    '^declarative-mcp/fetch$': '<rootDir>/src/fetch/index.ts',
   },
   testTimeout: 30000,
   reporters: ['default', '<rootDir>/scripts/summary-reporter.js'],

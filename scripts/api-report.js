@@ -22,6 +22,7 @@ const ENTRIES = [
   ['declarative-mcp-devtools', 'dist/src/devtools/index.d.ts'],
   ['declarative-mcp-nestjs', 'dist/src/nestjs/index.d.ts'],
   ['declarative-mcp-redis', 'dist/src/redis/index.d.ts'],
+  ['declarative-mcp-fetch', 'dist/src/fetch/index.d.ts'],
 ];
 
 require('node:fs').mkdirSync(join(root, 'api'), { recursive: true });

@@ -80,12 +80,13 @@ const program = `
   const testing = REQUIRE('declarative-mcp/testing');
   const devtools = REQUIRE('declarative-mcp/devtools');
   const redis = REQUIRE('declarative-mcp/redis');
+  const fetchFace = REQUIRE('declarative-mcp/fetch');
   // ioredis is an optional peer dependency, not installed here: the entry loads, the adapter says what to install.
   let withoutIoredis = '';
   try { redis.redisAdapter({ url: 'redis://127.0.0.1:6379' }); } catch (error) { withoutIoredis = error.message; }
   const core = new main.McpCore({ name: 'Packed', version: '1.0.0', lister: () => [], caller: () => 'ok' });
   const answer = await core.handle('{"jsonrpc":"2.0","id":1,"method":"ping"}');
-  const names = [typeof main.McpApplication, typeof main.StdioTransport, typeof decorators.Tool, typeof testing.connect, typeof main.Tool, typeof devtools.createDevtools, typeof redis.redisAdapter];
+  const names = [typeof main.McpApplication, typeof main.StdioTransport, typeof decorators.Tool, typeof testing.connect, typeof main.Tool, typeof devtools.createDevtools, typeof redis.redisAdapter, typeof fetchFace.createFetchHandler];
   console.log(JSON.stringify({ answer, names, same: main.Tool === decorators.Tool, withoutIoredis }));
 `;
 
@@ -99,7 +100,16 @@ function run(
 
 const expected = {
   answer: '{"jsonrpc":"2.0","id":1,"result":{}}',
-  names: ['function', 'function', 'function', 'function', 'function', 'function', 'function'],
+  names: [
+    'function',
+    'function',
+    'function',
+    'function',
+    'function',
+    'function',
+    'function',
+    'function',
+  ],
   same: true,
   withoutIoredis:
     'declarative-mcp/redis needs the "ioredis" package (an optional peer dependency). Install it: npm install ioredis',
@@ -127,6 +137,7 @@ test.each([['commonjs'], ['node16']])('every entry has types under module: %s', 
 import { Prompt } from 'declarative-mcp/decorators';
 import { connect, type TestClient } from 'declarative-mcp/testing';
 import { type RedisAdapterOptions, redisAdapter } from 'declarative-mcp/redis';
+import { createFetchHandler, type FetchHandler } from 'declarative-mcp/fetch';
 
 export class Tools {
   @Tool() ping(): string { return 'pong'; }
@@ -136,6 +147,7 @@ export const app: McpApplication = McpApplication.create({ name: 't', version: '
 export const client: Promise<TestClient> = connect(app);
 export const options: RedisAdapterOptions = { url: 'redis://127.0.0.1:6379', prefix: 'app:' };
 export const makeAdapter: typeof redisAdapter = redisAdapter;
+export const handler: FetchHandler = createFetchHandler(app);
 `,
   );
   writeFileSync(

@@ -22,3 +22,15 @@ export interface AuthenticateInfo {
  * {@link jwtAuth}, {@link introspectionAuth}.
  */
 export type Authenticate = (req: IncomingMessage, info?: AuthenticateInfo) => Awaitable<unknown>;
+
+/** An {@link Authenticate} hook of the fetch face (`createFetchHandler`): it receives the Web `Request`. */
+export type FetchAuthenticate = (request: Request, info?: AuthenticateInfo) => Awaitable<unknown>;
+
+/**
+ * A hook that reads headers only, so it serves both faces: `bearerAuth`, `jwtAuth` and
+ * `introspectionAuth` return one.
+ */
+export type HeaderAuthenticate = Authenticate & FetchAuthenticate;
+
+/** A request of either face, as a header-reading hook sees it. */
+export type AnyRequest = IncomingMessage | Request;

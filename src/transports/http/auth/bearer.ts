@@ -1,10 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { type Awaitable, ConfigurationError } from '../../../core';
-import type { Authenticate } from './authenticate';
+import type { AnyRequest, HeaderAuthenticate } from './authenticate';
 
 /** Checks a bearer token: the caller's identity, or `null`/`undefined` for an invalid token. */
-export type BearerVerify = (token: string, req: IncomingMessage) => Awaitable<unknown>;
+export type BearerVerify = (token: string, req: AnyRequest) => Awaitable<unknown>;
 
 /** Fixed tokens and the identity each one stands for. */
 export interface BearerTokens {
@@ -12,8 +12,13 @@ export interface BearerTokens {
 }
 
 /** The token of an `Authorization: Bearer <token>` header (RFC 6750), or undefined. */
-export function bearerToken(req: IncomingMessage): string | undefined {
-  const header = req.headers.authorization;
+export function bearerToken(req: AnyRequest): string | undefined {
+  const headers = req.headers;
+  // A Web `Request` has `Headers`; a `node:http` request a plain object of lower-case names.
+  const header =
+    typeof (headers as Headers).get === 'function'
+      ? ((headers as Headers).get('authorization') ?? undefined)
+      : (headers as IncomingMessage['headers']).authorization;
   if (typeof header !== 'string') return undefined;
   const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i.exec(header);
   return match?.[1];
@@ -33,9 +38,9 @@ function digest(token: string): Buffer {
  * serveHttp(app, { authenticate: bearerAuth({ tokens: { [process.env.MCP_TOKEN!]: { sub: 'ci' } } }) });
  * serveHttp(app, { authenticate: bearerAuth(async (token) => (await verifyJwt(token))?.claims ?? null) });
  */
-export function bearerAuth(verify: BearerVerify | BearerTokens): Authenticate {
+export function bearerAuth(verify: BearerVerify | BearerTokens): HeaderAuthenticate {
   if (typeof verify === 'function') {
-    return async (req) => {
+    return async (req: AnyRequest) => {
       const token = bearerToken(req);
       return token === undefined ? null : ((await verify(token, req)) ?? null);
     };
@@ -59,7 +64,7 @@ export function bearerAuth(verify: BearerVerify | BearerTokens): Authenticate {
       return { digest: digest(token), identity };
     },
   );
-  return (req) => {
+  return (req: AnyRequest) => {
     const token = bearerToken(req);
     if (token === undefined) return null;
     const presented = digest(token);

@@ -2,7 +2,13 @@
  * The auth group: the `authenticate` hook's contract, bearer tokens (static, JWT, introspection),
  * refusals with their `WWW-Authenticate` challenge, and RFC 9728 protected-resource metadata.
  */
-export type { Authenticate, AuthenticateInfo } from './authenticate';
+export type {
+  AnyRequest,
+  Authenticate,
+  AuthenticateInfo,
+  FetchAuthenticate,
+  HeaderAuthenticate,
+} from './authenticate';
 export {
   type BearerTokens,
   type BearerVerify,
@@ -20,5 +26,5 @@ export {
   resourceOf,
   serveMetadata,
 } from './metadata';
-export { type OAuthIdentity, oauthOf } from './oauth';
+export { describeOAuth, type OAuthIdentity, oauthOf } from './oauth';
 export { AuthRefusal, bearerChallenge } from './refusal';

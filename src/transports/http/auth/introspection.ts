@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ConfigurationError } from '../../../core';
-import type { Authenticate, AuthenticateInfo } from './authenticate';
+import type { AnyRequest, AuthenticateInfo, HeaderAuthenticate } from './authenticate';
 import { bearerToken } from './bearer';
 import {
   admit,
@@ -104,7 +104,7 @@ function refusalOf(
  *   }),
  * });
  */
-export function introspectionAuth(options: IntrospectionAuthOptions): Authenticate {
+export function introspectionAuth(options: IntrospectionAuthOptions): HeaderAuthenticate {
   const owner = 'introspectionAuth';
   if (typeof options !== 'object' || options === null) {
     throw new ConfigurationError(
@@ -176,7 +176,7 @@ export function introspectionAuth(options: IntrospectionAuthOptions): Authentica
     return body as Record<string, unknown>;
   };
 
-  const authenticate: Authenticate = async (req, info?: AuthenticateInfo) => {
+  const authenticate = async (req: AnyRequest, info?: AuthenticateInfo): Promise<unknown> => {
     const token = bearerToken(req);
     if (token === undefined) return null;
     const expected = expectedAudience(owner, common.audience, info);

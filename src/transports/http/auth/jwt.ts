@@ -1,5 +1,5 @@
 import { ConfigurationError } from '../../../core';
-import type { Authenticate, AuthenticateInfo } from './authenticate';
+import type { AnyRequest, AuthenticateInfo, HeaderAuthenticate } from './authenticate';
 import { bearerToken } from './bearer';
 import {
   admit,
@@ -108,7 +108,7 @@ function describeFailure(error: unknown): string | undefined {
  *   resourceMetadata: { resource: 'https://mcp.example.com/mcp' },
  * });
  */
-export function jwtAuth(options: JwtAuthOptions): Authenticate {
+export function jwtAuth(options: JwtAuthOptions): HeaderAuthenticate {
   const owner = 'jwtAuth';
   if (typeof options !== 'object' || options === null) {
     throw new ConfigurationError(
@@ -157,7 +157,7 @@ export function jwtAuth(options: JwtAuthOptions): Authenticate {
     return { jose, keys };
   });
 
-  const authenticate: Authenticate = async (req, info?: AuthenticateInfo) => {
+  const authenticate = async (req: AnyRequest, info?: AuthenticateInfo): Promise<unknown> => {
     const token = bearerToken(req);
     if (token === undefined) return null;
     const expected = expectedAudience(owner, common.audience, info);

@@ -17,7 +17,15 @@ import { AuthRefusal } from '../auth';
 import { HttpSession } from '../http-session';
 import type { ResolvedOptions } from '../options';
 import type { Deadline, DeadlineQueue, MediaChecks } from '../request';
-import { type BodyBudget, readBody, sendError, sendJson } from '../request';
+import {
+  type BodyBudget,
+  readBody,
+  readStreamBody,
+  sendError,
+  sendJson,
+  WEB_BODY,
+  type WebBody,
+} from '../request';
 import type { SessionEntry, SessionStore } from '../session';
 import {
   ASSUMED_REVISION,
@@ -162,7 +170,20 @@ async function readMessage<C>(
     text = given.toString();
   } else {
     const bodyDeadline = endpoint.bodyDeadlines.start();
-    const body = await readBody(req, limit, deadline, bodyDeadline, endpoint.bodies);
+    // A request described from a Web `Request` (the fetch face) brings its body as a stream.
+    const web = (req as { [WEB_BODY]?: WebBody })[WEB_BODY];
+    const body =
+      web === undefined
+        ? await readBody(req, limit, deadline, bodyDeadline, endpoint.bodies)
+        : await readStreamBody(
+            web.stream,
+            req.headers['content-length'],
+            limit,
+            deadline,
+            bodyDeadline,
+            endpoint.bodies,
+            web.signal,
+          );
     endpoint.bodyDeadlines.stop(bodyDeadline);
     if (!body.ok) {
       switch (body.reason) {

@@ -10,3 +10,4 @@ export { connectionFacts } from './facts';
 export { MediaChecks } from './media';
 export { SESSION_NOT_FOUND, sendEmpty, sendError, sendJson, TRANSPORT_ERROR } from './reply';
 export { hostPolicy, originPolicy } from './security';
+export { readStreamBody, WEB_BODY, type WebBody } from './stream-body';

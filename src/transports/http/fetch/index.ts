@@ -1,0 +1,27 @@
+/**
+ * The Web-standard face: `Request` in, `Response` out (Bun, Deno, Cloudflare Workers, Hono),
+ * with the authentication helpers, which read headers only and serve both faces.
+ */
+export {
+  type AuthenticateInfo,
+  AuthRefusal,
+  type BearerTokens,
+  type BearerVerify,
+  bearerAuth,
+  bearerToken,
+  type FetchAuthenticate,
+  type HeaderAuthenticate,
+  type IntrospectionAuthOptions,
+  introspectionAuth,
+  type JwtAuthOptions,
+  jwtAuth,
+  type OAuthIdentity,
+  type ProtectedResourceMetadataOptions,
+} from '../auth';
+export { HttpSession } from '../http-session';
+export { HTTP_DEFAULTS } from '../options';
+export {
+  createFetchHandler,
+  type FetchHandler,
+  type FetchHandlerOptions,
+} from './handler';
