@@ -161,10 +161,13 @@ export {
 } from './schema';
 // Types, and two small classes without imports: nothing of node:http is loaded by a stdio app.
 export type {
+  AnyRequest,
   Authenticate,
   AuthenticateInfo,
   BearerTokens,
   BearerVerify,
+  FetchAuthenticate,
+  HeaderAuthenticate,
   HttpHandler,
   HttpHandlerOptions,
   HttpServerHandle,

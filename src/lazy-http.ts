@@ -4,15 +4,15 @@
  * cost a stdio app's cold start 30–70 ms on the bench machine; see bench/README.md). The
  * documentation of each is the transport's own, linked.
  */
-import type { IncomingMessage } from 'node:http';
 import type { Servable } from './core';
 import type {
-  Authenticate,
+  AnyRequest,
   BearerTokens,
   BearerVerify,
   HttpHandler,
   HttpHandlerOptions,
   HttpServerHandle,
+  HeaderAuthenticate,
   HttpSession,
   IntrospectionAuthOptions,
   JwtAuthOptions,
@@ -59,7 +59,7 @@ export function createHttpHandler<C = HttpSession>(
 }
 
 /** The token of an `Authorization: Bearer <token>` header (RFC 6750), or undefined. */
-export function bearerToken(req: IncomingMessage): string | undefined {
+export function bearerToken(req: AnyRequest): string | undefined {
   return http().bearerToken(req);
 }
 
@@ -70,7 +70,7 @@ export function bearerToken(req: IncomingMessage): string | undefined {
  * @example
  * serveHttp(app, { authenticate: bearerAuth({ tokens: { [process.env.MCP_TOKEN!]: { sub: 'ci' } } }) });
  */
-export function bearerAuth(verify: BearerVerify | BearerTokens): Authenticate {
+export function bearerAuth(verify: BearerVerify | BearerTokens): HeaderAuthenticate {
   return http().bearerAuth(verify);
 }
 
@@ -78,7 +78,7 @@ export function bearerAuth(verify: BearerVerify | BearerTokens): Authenticate {
  * An {@link Authenticate} hook verifying OAuth 2.1 JWT access tokens against the issuer's
  * published keys (`jose`, an optional peer dependency). See docs/authorization.md.
  */
-export function jwtAuth(options: JwtAuthOptions): Authenticate {
+export function jwtAuth(options: JwtAuthOptions): HeaderAuthenticate {
   return http().jwtAuth(options);
 }
 
@@ -86,6 +86,6 @@ export function jwtAuth(options: JwtAuthOptions): Authenticate {
  * An {@link Authenticate} hook checking opaque access tokens with the issuer's token
  * introspection endpoint (RFC 7662). See docs/authorization.md.
  */
-export function introspectionAuth(options: IntrospectionAuthOptions): Authenticate {
+export function introspectionAuth(options: IntrospectionAuthOptions): HeaderAuthenticate {
   return http().introspectionAuth(options);
 }

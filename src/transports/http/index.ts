@@ -8,6 +8,7 @@
  * `pipeline/` that routes and answers, and the `node/` face.
  */
 export {
+  type AnyRequest,
   type Authenticate,
   type AuthenticateInfo,
   AuthRefusal,
@@ -15,6 +16,8 @@ export {
   type BearerVerify,
   bearerAuth,
   bearerToken,
+  type FetchAuthenticate,
+  type HeaderAuthenticate,
   type IntrospectionAuthOptions,
   introspectionAuth,
   type JwtAuthOptions,
