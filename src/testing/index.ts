@@ -4,18 +4,19 @@
  * (`_meta` on every request, multi-round-trip requests driven for you).
  */
 import { coreOf, McpCore, type Servable } from '../core';
-import { Client, type ClientOptions, type TestClient } from './client';
+import { Client } from './client';
 import { type HttpWireOptions, httpWire } from './http';
 import { memoryWire } from './memory';
 import { type StdioWireOptions, stdioWire } from './stdio';
+import type { ClientOptions, TestClient } from './test-client';
 
 export { McpClientError, type McpClientErrorReason } from '../core';
 export type { AskHandler, AskHandlers } from './asks';
-export type { ClientOptions, TaskCallOptions, TestClient } from './client';
 export type { HttpWireOptions } from './http';
 export type { StdioWireOptions } from './stdio';
 export type { ListenFilter, Subscription } from './subscription';
 export type { TaskHandle, TaskState } from './task-handle';
+export type { ClientOptions, TaskCallOptions, TestClient } from './test-client';
 
 /** Options of {@link connect}. */
 export interface ConnectOptions extends ClientOptions {
