@@ -283,11 +283,12 @@ test('the generators, good and bad', async () => {
     expect(ok(await client.callTool({ name, arguments: good }))).toMatch(/```ts\n[\s\S]+\n```/);
     failed(await client.callTool({ name, arguments: bad }));
   }
-  // The test stub of an introspected tool imports its provider and uses its schema.
+  // The test stub of an introspected tool imports its provider from beside the compiled module
+  // that exports it (the loaded application module here), and uses its schema.
   const test = ok(
     await client.callTool({ name: 'generate_test_stub', arguments: { tool: 'cancel' } }),
   );
-  expect(test).toContain("import { SampleTools } from './sample-tools';");
+  expect(test).toContain("import { SampleTools } from './devtools-sample-app';");
   expect(test).toContain(`callTool('cancel', {"order":1})`);
 });
 
