@@ -8,6 +8,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { connectHttp } from 'declarative-mcp/testing';
 import { changes } from '../../src/cli/dev';
 
@@ -88,6 +90,10 @@ it('reloads on change, keeps the old server when the new build breaks, exits 0 o
     await until('serving line', () => err.includes(`serving ${file} at ${url}`));
     expect(await tools()).toEqual(['alpha']);
 
+    // A 2025 session (official SDK v1 client) made with the first generation.
+    const session = new Client({ name: 'dev-test', version: '1' });
+    await session.connect(new StreamableHTTPClientTransport(new URL(url)));
+    expect((await session.listTools()).tools.map((tool) => tool.name)).toEqual(['alpha']);
     const listener = await connectHttp(url, { protocolVersion: '2026-07-28' });
     const subscription = await listener.listen({ toolsListChanged: true });
     writeFileSync(file, module(['beta']));
@@ -96,6 +102,13 @@ it('reloads on change, keeps the old server when the new build breaks, exits 0 o
     expect(first.value).toMatchObject({ method: 'notifications/tools/list_changed' });
     listener.close();
     expect(await tools()).toEqual(['beta']);
+    // The new process does not know the old session: 404, and a new session sees the new tool.
+    await expect(session.listTools()).rejects.toMatchObject({ code: 404 });
+    await session.close();
+    const again = new Client({ name: 'dev-test', version: '1' });
+    await again.connect(new StreamableHTTPClientTransport(new URL(url)));
+    expect((await again.listTools()).tools.map((tool) => tool.name)).toEqual(['beta']);
+    await again.close();
 
     writeFileSync(file, `${readFileSync(file, 'utf8')}\nsyntax error(\n`);
     await until('build failure', () =>
