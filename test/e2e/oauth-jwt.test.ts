@@ -6,6 +6,7 @@
  * and `WWW-Authenticate` challenge.
  */
 
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import {
   Client,
@@ -226,6 +227,48 @@ describe('refused tokens: 401 invalid_token, each with its reason', () => {
       await as.forge('other-issuer', url),
       'The access token is from another issuer',
     );
+  });
+
+  test('a token without exp (valid for ever once issued; RFC 9068 requires exp)', async () => {
+    await refusedWith(
+      await as.forge('no-exp', url),
+      'The access token has no expiry (exp claim), which RFC 9068 requires',
+    );
+  });
+
+  test("a token for another resource of the same issuer, sent with that resource's Host", async () => {
+    // Without an audience option, the loopback URL the server listens on is the audience, not Host.
+    // `localhost` passes the Host check of a loopback server: only the audience can refuse it.
+    const target = new URL(url);
+    const other = `http://localhost:${target.port}/mcp`;
+    const token = await as.token('writer', other, 'journal:read');
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(
+        {
+          hostname: target.hostname,
+          port: target.port,
+          path: target.pathname,
+          method: 'POST',
+          headers: {
+            host: `localhost:${target.port}`,
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+          },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        },
+      );
+      req.on('error', reject);
+      req.end(INITIALIZE);
+    });
+    expect(status).toBe(401);
+  });
+
+  test('a clock leeway (30 s): a token expired 10 s ago still passes', async () => {
+    expect((await post(url, INITIALIZE, await as.forge('just-expired', url))).status).toBe(200);
   });
 
   test('not a JWT at all', async () => {

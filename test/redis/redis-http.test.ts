@@ -3,6 +3,7 @@
  * shared state get 503 with a JSON-RPC error, the process keeps running and reconnects, and nothing
  * is written to stdout. Unreachable at start: serveHttp rejects with a clear error.
  */
+import { Redis } from 'ioredis';
 import { Tool } from '../../decorators';
 import { redisAdapter } from '../../src/redis';
 import { McpApplication } from '../../src/registry';
@@ -95,6 +96,57 @@ test('Redis lost while serving: 503 with a JSON-RPC error, reconnects, nothing o
     process.stdout.write = write;
     await server.close();
     // An adapter handed in stays yours to close.
+    await adapter.close();
+  }
+}, 30_000);
+
+test('Redis paused (SIGSTOP): initializes answered 503 leave no session; the outage is told twice, without a stack', async () => {
+  const adapter = redisAdapter({
+    url: redis.url,
+    prefix: 'paused:',
+    commandTimeout: 300,
+    onError: () => {},
+  });
+  const reported: Error[] = [];
+  const server = await serveHttp(app(), {
+    adapter,
+    onError: (error) => reported.push(error as Error),
+  });
+  const direct = new Redis(redis.url);
+  try {
+    redis.signal('SIGSTOP');
+    for (let i = 0; i < 3; i += 1) {
+      const refused = await post(server.url, initializeMessage());
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('5');
+      await refused.text();
+    }
+    redis.signal('SIGCONT');
+    let opened = 0;
+    for (let i = 0; i < 50 && opened === 0; i += 1) {
+      const again = await post(server.url, initializeMessage());
+      if (again.status === 200) opened += 1;
+      await again.text();
+      if (opened === 0) await sleep(100);
+    }
+    expect(opened).toBe(1);
+    for (let i = 0; i < 50 && reported.length < 2; i += 1) await sleep(100);
+    expect(reported.map((error) => error.message)).toEqual([
+      expect.stringMatching(
+        /^The shared state \(redis\) is unreachable \(.*\); requests that need it get 503 with Retry-After until it is back\.$/,
+      ),
+      expect.stringMatching(
+        /^The shared state \(redis\) is reachable again; [3-9] requests were refused meanwhile\.$/,
+      ),
+    ]);
+    // A notice, not a bug: no stack trace.
+    for (const error of reported) expect(error.stack).toBe(error.message);
+    // The creates Redis ran once it resumed were deleted after them: only the session a client holds.
+    expect(await direct.keys('paused:s:*')).toHaveLength(1);
+  } finally {
+    redis.signal('SIGCONT');
+    direct.disconnect();
+    await server.close();
     await adapter.close();
   }
 }, 30_000);

@@ -7,6 +7,8 @@ import { createServer } from 'node:net';
 export interface RedisServer {
   readonly port: number;
   readonly url: string;
+  /** Sends a signal: SIGSTOP pauses the server (connections stay open, nothing is answered), SIGCONT resumes it. */
+  signal(name: NodeJS.Signals): void;
   stop(): Promise<void>;
 }
 
@@ -57,6 +59,9 @@ export async function startRedis(args: string[] = [], port?: number): Promise<Re
   return {
     port,
     url: `redis://127.0.0.1:${port}`,
+    signal: (name) => {
+      child.kill(name);
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -12,6 +12,11 @@ export interface AuthenticateInfo {
    * must be bound to it (their `aud`).
    */
   readonly resource: string;
+  /**
+   * True when {@link resource} was read from the request (its `Host`): the caller chose it, so it
+   * must not serve as the audience a token is checked against.
+   */
+  readonly fromRequest?: boolean;
 }
 
 /**

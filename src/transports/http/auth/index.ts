@@ -26,5 +26,11 @@ export {
   resourceOf,
   serveMetadata,
 } from './metadata';
-export { describeOAuth, type OAuthIdentity, oauthOf } from './oauth';
+export {
+  audienceProblem,
+  describeOAuth,
+  LOOPBACK_RESOURCE,
+  type OAuthIdentity,
+  oauthOf,
+} from './oauth';
 export { AuthRefusal, bearerChallenge } from './refusal';

@@ -31,7 +31,8 @@ export interface IntrospectionAuthOptions {
   clientSecret: string;
   /**
    * The `aud` an active token must hold (one of them, when several). Default: the endpoint's
-   * resource URL. A token whose introspection names no audience is refused.
+   * resource URL (`resourceMetadata.resource`, else the loopback URL `serveHttp` listens on; never
+   * the request's `Host`). A token whose introspection names no audience is refused.
    */
   audience?: string | readonly string[];
   /** Scopes every request needs: an active token without them is answered `403 insufficient_scope`. */
@@ -205,5 +206,9 @@ export function introspectionAuth(options: IntrospectionAuthOptions): HeaderAuth
     }
     return admit(common, claims);
   };
-  return describeOAuth(authenticate, { issuer, scopes: common.required });
+  return describeOAuth(authenticate, {
+    issuer,
+    scopes: common.required,
+    audience: common.audience !== undefined,
+  });
 }

@@ -20,17 +20,25 @@ export interface JwtAuthOptions {
   issuer: string;
   /**
    * The `aud` a token must hold (one of them, when several): this server's resource identifier
-   * (RFC 8707). Default: the endpoint's resource URL, `resourceMetadata.resource` when set, else
-   * the URL the request reached (set one of the two in production, behind proxies and when
-   * several servers share an authorization server).
+   * (RFC 8707). Default: the endpoint's resource URL, `resourceMetadata.resource` when set, else,
+   * with `serveHttp` on a loopback address, the URL it listens on. Never the request's `Host`: on
+   * any other bind, leaving both out is a start-up error.
    */
   audience?: string | readonly string[];
   /** Where the issuer's keys are. Default: `jwks_uri` from its RFC 8414 (or OpenID) metadata, read once. */
   jwksUri?: string;
   /** The signature algorithms accepted. Default: the asymmetric JWS algorithms (RS*, PS*, ES*, EdDSA, Ed25519). `none` is never accepted. */
   algorithms?: readonly string[];
-  /** Seconds of clock skew allowed on `exp` and `nbf` (default 0). */
+  /**
+   * Seconds of clock skew allowed on `exp`, `nbf` and `iat` (default 30): a server whose clock
+   * is a little behind or ahead of the authorization server's still takes a fresh token.
+   */
   clockTolerance?: number;
+  /**
+   * UNSAFE: accepts a token without `exp`, valid for ever once issued (RFC 9068 §2.2 makes `exp`
+   * required). Default false: such a token is refused `401 invalid_token`.
+   */
+  allowTokensWithoutExpiry?: boolean;
   /** Scopes every request needs: a valid token without them is answered `403 insufficient_scope`. */
   requiredScopes?: readonly string[];
   /**
@@ -64,11 +72,17 @@ type Jose = Awaited<ReturnType<typeof loadJose>>;
 
 /** Why jose refused a token, as the `error_description` a client reads; undefined when it is not the token's fault. */
 function describeFailure(error: unknown): string | undefined {
-  const { code, claim } = (error ?? {}) as { code?: unknown; claim?: unknown };
+  const { code, claim, reason } = (error ?? {}) as {
+    code?: unknown;
+    claim?: unknown;
+    reason?: unknown;
+  };
   switch (code) {
     case 'ERR_JWT_EXPIRED':
       return 'The access token expired';
     case 'ERR_JWT_CLAIM_VALIDATION_FAILED':
+      if (claim === 'exp' && reason === 'missing')
+        return 'The access token has no expiry (exp claim), which RFC 9068 requires';
       if (claim === 'aud') return 'The access token is for another audience';
       if (claim === 'iss') return 'The access token is from another issuer';
       if (claim === 'nbf') return 'The access token is not valid yet';
@@ -131,7 +145,8 @@ export function jwtAuth(options: JwtAuthOptions): HeaderAuthenticate {
       'jwtAuth: "algorithms" must not list "none": an unsigned token proves nothing.',
     );
   }
-  const clockTolerance = numberOption(owner, 'clockTolerance', options.clockTolerance, 0);
+  const clockTolerance = numberOption(owner, 'clockTolerance', options.clockTolerance, 30);
+  const requiredClaims = options.allowTokensWithoutExpiry === true ? [] : ['exp'];
   const cooldown = numberOption(owner, 'jwksCooldown', options.jwksCooldown, 30_000);
   const { timeout } = common;
 
@@ -169,6 +184,7 @@ export function jwtAuth(options: JwtAuthOptions): HeaderAuthenticate {
         audience: [...expected],
         algorithms: [...algorithms],
         clockTolerance,
+        requiredClaims,
       });
       claims = verified.payload as Record<string, unknown>;
     } catch (error) {
@@ -179,5 +195,9 @@ export function jwtAuth(options: JwtAuthOptions): HeaderAuthenticate {
     }
     return admit(common, claims);
   };
-  return describeOAuth(authenticate, { issuer, scopes: common.required });
+  return describeOAuth(authenticate, {
+    issuer,
+    scopes: common.required,
+    audience: common.audience !== undefined,
+  });
 }

@@ -64,6 +64,31 @@ export interface OAuthDescription {
   readonly issuer: string | undefined;
   /** The scopes every request needs (added to `scopes_supported`). */
   readonly scopes: readonly string[];
+  /**
+   * Whether it checks an audience of its own; without one, the endpoint's resource must be
+   * configured or bound (never read from request headers, which the caller writes).
+   */
+  readonly audience?: boolean;
+}
+
+/**
+ * Marks handler options given by `serveHttp` on a loopback bind: the loopback URL it listens on
+ * becomes the resource identifier (and the audience a token must name) once known.
+ */
+export const LOOPBACK_RESOURCE = Symbol.for('declarative-mcp.loopback-resource');
+
+/**
+ * Start-up check: an OAuth authenticator without an audience of its own needs a resource URL
+ * that the caller cannot choose (`Host` is the caller's to write).
+ */
+export function audienceProblem(
+  where: string,
+  authenticate: unknown,
+  resource: string | undefined,
+): string | undefined {
+  const oauth = oauthOf(authenticate);
+  if (oauth?.audience !== false || resource !== undefined) return undefined;
+  return `${where}: the access-token check has no audience. Give jwtAuth/introspectionAuth "audience" (serve: --jwt-audience), or resourceMetadata.resource: the URL clients reach this server at. A token must be bound to this server, and the request's Host header is the caller's to choose.`;
 }
 
 const OAUTH = Symbol.for('declarative-mcp.oauth');
@@ -237,7 +262,7 @@ export function expectedAudience(
   info: AuthenticateInfo | undefined,
 ): readonly string[] {
   if (audience !== undefined) return audience;
-  if (info?.resource !== undefined) return [info.resource];
+  if (info?.resource !== undefined && info.fromRequest !== true) return [info.resource];
   throw new ConfigurationError(
     `${owner}: no audience to check. Give "audience", or let createHttpHandler/serveHttp call the hook (they tell it the resource URL).`,
   );

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Servable } from '../../../core';
+import { LOOPBACK_RESOURCE } from '../auth';
 import type { HttpSession } from '../http-session';
 import type { HttpHandlerOptions } from '../options';
 import type { HttpEndpoint } from '../pipeline';
@@ -63,6 +64,7 @@ export function createHttpHandler<C = HttpSession>(
     closing: { get: () => endpoint.closing, enumerable: true },
     ready: { value: endpoint.ready, enumerable: true },
     close: { value: () => endpoint.close(), enumerable: true },
+    [LOOPBACK_RESOURCE]: { value: (url: string) => endpoint.bindResource(url) },
   });
   return handler as HttpHandler;
 }

@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Servable } from '../../../core';
+import { ConfigurationError } from '../../../core';
+import { audienceProblem, LOOPBACK_RESOURCE } from '../auth';
 import type { HttpSession } from '../http-session';
 import type { HttpHandlerOptions } from '../options';
 import { createHttpHandler, type HttpHandler } from './handler';
@@ -32,6 +34,22 @@ export interface HttpServerHandle {
   close(): Promise<void>;
 }
 
+/** Whether `host` names this machine only (an attacker elsewhere cannot reach it). */
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+function urlOf(server: Server, host: string, path: string): string {
+  const address = server.address() as AddressInfo;
+  const urlHost = address.family === 'IPv6' || host.includes(':') ? `[${address.address}]` : host;
+  return `http://${urlHost}:${address.port}${path}`;
+}
+
+function bindLoopback(handler: HttpHandler, server: Server, host: string, path: string): void {
+  const bind = (handler as unknown as Record<symbol, (url: string) => void>)[LOOPBACK_RESOURCE];
+  bind(urlOf(server, host, path));
+}
+
 /**
  * Starts a `node:http` server for an MCP application on `host:port` at `path`, and resolves once
  * it listens.
@@ -46,7 +64,19 @@ export async function serveHttp<C = HttpSession>(
   options: ServeHttpOptions<C> = {},
 ): Promise<HttpServerHandle> {
   const { port = 0, host = '127.0.0.1', path = '/mcp', ...handlerOptions } = options;
-  const handler = createHttpHandler(servable, { ...handlerOptions, path });
+  // A token's audience is never read from the request: on loopback, the URL listened on.
+  const loopback = isLoopback(host);
+  const problem = audienceProblem(
+    `serveHttp on ${host} (not a loopback address)`,
+    handlerOptions.authenticate,
+    handlerOptions.resourceMetadata?.resource,
+  );
+  if (problem !== undefined && !loopback) throw new ConfigurationError(problem);
+  const handler = createHttpHandler(servable, {
+    ...handlerOptions,
+    path,
+    ...(problem === undefined ? {} : { [LOOPBACK_RESOURCE]: true }),
+  });
   try {
     // Shared state unreachable at start: a start-up error, before anything listens.
     await handler.ready;
@@ -60,6 +90,8 @@ export async function serveHttp<C = HttpSession>(
       server.once('error', reject);
       server.listen(port, host, () => {
         server.off('error', reject);
+        // Bound before the first request is read (this callback runs first).
+        if (problem !== undefined) bindLoopback(handler, server, host, path);
         resolve();
       });
     });
@@ -87,8 +119,7 @@ export async function serveHttp<C = HttpSession>(
     throw error;
   }
   const address = server.address() as AddressInfo;
-  const urlHost = address.family === 'IPv6' || host.includes(':') ? `[${address.address}]` : host;
-  const url = `http://${urlHost}:${address.port}${path}`;
+  const url = urlOf(server, host, path);
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= (async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isStateBindable, memoryAdapter, type StateAdapter } from '../../../adapter';
 import {
+  ConfigurationError,
   coreOf,
   type JsonObject,
   type McpCore,
@@ -13,8 +14,10 @@ import {
 } from '../../../core';
 import {
   AuthRefusal,
+  audienceProblem,
   bearerChallenge,
   defaultIdentityKey,
+  LOOPBACK_RESOURCE,
   METADATA_PATH,
   metadataUrl,
   oauthOf,
@@ -49,6 +52,7 @@ import {
 } from '../session';
 import type { StreamLimits } from '../stream';
 import { StreamHub } from '../stream';
+import { Outage } from './outage';
 import { PendingPosts } from './pending-posts';
 import { handlePost } from './post';
 
@@ -171,6 +175,8 @@ export class HttpEndpoint<C> {
   private readonly hostAllowed: (host: string | undefined, local: string | undefined) => boolean;
   private readonly originAllowed: (origin: string) => boolean;
   private readonly identityKey: (identity: unknown) => string;
+  /** The shared state's outage, told to `onError` once as it starts and once as it ends. */
+  private readonly outage: Outage;
   private detach: (() => void) | undefined;
   private shutdown: Promise<void> | undefined;
 
@@ -178,6 +184,15 @@ export class HttpEndpoint<C> {
     this.core = coreOf(servable);
     this.options = resolveOptions(options);
     this.options.resourceMetadata = protectedResource(this.options, servable);
+    const loopback = (options as Record<symbol, unknown> | undefined)?.[LOOPBACK_RESOURCE] === true;
+    const problem = loopback
+      ? undefined
+      : audienceProblem(
+          'createHttpHandler',
+          this.options.authenticate,
+          this.options.resourceMetadata?.resource,
+        );
+    if (problem !== undefined) throw new ConfigurationError(problem);
     this.hostAllowed = hostPolicy(this.options.allowedHosts);
     this.originAllowed = originPolicy(this.options.allowedOrigins);
     this.identityKey = this.options.identityKey ?? defaultIdentityKey();
@@ -197,6 +212,11 @@ export class HttpEndpoint<C> {
     this.ownsAdapter = this.options.adapter === undefined;
     const adapter = this.options.adapter ?? memoryAdapter();
     this.adapter = adapter;
+    this.outage = new Outage(
+      `The shared state (${adapter.name})`,
+      (notice) => this.report(notice),
+      () => adapter.records.get('mcp:outage-probe'),
+    );
     const cluster = adapter.shared ? new Cluster(this) : undefined;
     this.cluster = cluster;
     if (this.options.sessions) {
@@ -309,8 +329,9 @@ export class HttpEndpoint<C> {
 
   /** An unexpected error while answering: reported, and answered `500` if nothing went out yet. */
   private fail(error: unknown, req: IncomingMessage, res: ServerResponse): void {
-    this.report(error, req);
     if (SharedStateError.is(error)) {
+      // An outage is reported as it starts and ends, not once per refused request.
+      this.outage.refuse(error);
       // The process keeps serving what needs no shared state, and the adapter reconnects.
       if (!res.headersSent) {
         sendError(
@@ -322,6 +343,7 @@ export class HttpEndpoint<C> {
       } else if (!res.writableEnded) res.end();
       return;
     }
+    this.report(error, req);
     if (!res.headersSent) sendError(res, 500, 'Internal error', undefined, -32603);
     else if (!res.writableEnded) res.end();
   }
@@ -413,6 +435,14 @@ export class HttpEndpoint<C> {
     return this.byMethod(req, res, method, undefined);
   }
 
+  /** `serveHttp` on a loopback bind: the URL it listens on is the resource identifier. */
+  bindResource(url: string): void {
+    const metadata = this.options.resourceMetadata;
+    if (metadata !== undefined && metadata.resource === undefined) {
+      this.options.resourceMetadata = { ...metadata, resource: url };
+    }
+  }
+
   /** Authenticates (`401` without an identity), then answers by method. */
   private async authenticated(
     req: IncomingMessage,
@@ -420,8 +450,12 @@ export class HttpEndpoint<C> {
     method: string,
     path: string,
   ): Promise<void> {
+    const configured = this.options.resourceMetadata?.resource;
     const resource = resourceOf(req, this.options.resourceMetadata, this.options.path ?? path);
-    const identity = await this.options.authenticate!(req, { resource });
+    const identity = await this.options.authenticate!(
+      req,
+      configured === undefined ? { resource, fromRequest: true } : { resource },
+    );
     if (identity === null || identity === undefined || AuthRefusal.is(identity)) {
       const given = req.headers.authorization !== undefined;
       // RFC 6750 §3.1: no token presented, no error code; a token the hook merely declined is invalid.
@@ -601,6 +635,7 @@ export class HttpEndpoint<C> {
   }
 
   private async drain(): Promise<void> {
+    this.outage.stop();
     this.detach?.();
     this.detach = undefined;
     if (this.store !== undefined) for (const entry of this.store.values()) entry.stream?.end();

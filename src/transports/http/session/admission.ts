@@ -105,6 +105,9 @@ export async function openSession(
         created = await records.create(entry);
       } catch (error) {
         store.end(entry, 'The shared state cannot be reached.');
+        // Answered 503, yet the create may still run once a paused store resumes: the delete,
+        // sent after it on the same connection, runs after it, so no session nobody holds is left.
+        records.discard(entry.session.id!);
         throw error;
       }
       if (created === 'created') return entry;

@@ -118,6 +118,11 @@ export class SessionRecords {
     }
   }
 
+  /** Deletes the record a refused `initialize` may yet leave; a failure is the outage already told. */
+  discard(id: string): void {
+    this.adapter.sessions.delete(id).then(undefined, () => {});
+  }
+
   /** Ends the session's record without waiting (the local entry is gone already); failures are reported. */
   forget(id: string): void {
     this.adapter.sessions.delete(id).then(undefined, this.report);
