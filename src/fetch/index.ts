@@ -4,7 +4,10 @@
  *
  * @packageDocumentation
  */
+export type { Awaitable, JsonObject, ProtocolVersion, Servable } from '../core';
 export {
+  type AnyRequest,
+  type Authenticate,
   type AuthenticateInfo,
   AuthRefusal,
   type BearerTokens,

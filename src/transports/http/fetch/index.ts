@@ -3,6 +3,8 @@
  * with the authentication helpers, which read headers only and serve both faces.
  */
 export {
+  type AnyRequest,
+  type Authenticate,
   type AuthenticateInfo,
   AuthRefusal,
   type BearerTokens,
@@ -19,7 +21,7 @@ export {
   type ProtectedResourceMetadataOptions,
 } from '../auth';
 export { HttpSession } from '../http-session';
-export { HTTP_DEFAULTS } from '../options';
+export { HTTP_DEFAULTS, type HttpHandlerOptions } from '../options';
 export {
   createFetchHandler,
   type FetchHandler,
