@@ -1,4 +1,5 @@
 import { ConfigurationError, ConfigurationRangeError, ErrorCode, Fault } from './errors';
+import type { ResultLimit } from './result-limit';
 import { isObject } from './types';
 
 /** A JSON-RPC request id: a string or a number (MCP forbids `null`). */
@@ -62,6 +63,8 @@ export interface JsonRpcDispatcherOptions<C = unknown, X = unknown> {
    * {@link Fault} answers the request with that error.
    */
   enter?: (request: JsonRpcRequest, context: C, extra: X | undefined) => X | undefined;
+  /** The bound on one serialised result (`maxResultBytes`); none when not given. */
+  resultLimit?: ResultLimit;
 }
 
 /** What {@link JsonRpcDispatcher.dispatch} learned about a single message, for its caller. */
@@ -133,6 +136,7 @@ export class JsonRpcDispatcher<C = unknown, X = unknown> {
   private readonly reporter: Reporter<C> | undefined;
   private readonly onResponse: JsonRpcDispatcherOptions<C, X>['onResponse'];
   private readonly enter: JsonRpcDispatcherOptions<C, X>['enter'];
+  private readonly resultLimit: ResultLimit | undefined;
   private readonly table = new Map<string, MethodHandler<C, X>>();
   /** Set while requests are observed (telemetry); the one check a request pays without it. */
   observer: RequestObserver<C, X> | undefined;
@@ -148,6 +152,7 @@ export class JsonRpcDispatcher<C = unknown, X = unknown> {
     this.reporter = options.reporter;
     this.onResponse = options.onResponse;
     this.enter = options.enter;
+    this.resultLimit = options.resultLimit;
   }
 
   /** Adds a method. Registering the same name twice throws. */
@@ -309,13 +314,29 @@ export class JsonRpcDispatcher<C = unknown, X = unknown> {
     }
     if (!hasId || result === NO_ANSWER) return null;
     try {
-      const text = `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${JSON.stringify(result === undefined ? null : result) ?? 'null'}}`;
+      let json = JSON.stringify(result === undefined ? null : result) ?? 'null';
+      const bytes = this.resultLimit?.over(json);
+      if (bytes !== undefined) {
+        const limit = this.resultLimit!;
+        this.report(limit.report(request, bytes), request, context);
+        result = limit.replacement(request, result, bytes);
+        json = JSON.stringify(result);
+      }
+      const text = `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${json}}`;
       if (note !== undefined) {
         note.ok = true;
         note.result = result;
       }
       return text;
     } catch (error) {
+      if (Fault.is(error)) {
+        // Past maxResultBytes for a method whose result is not a tool's.
+        if (note !== undefined) {
+          note.code = error.code;
+          note.message = error.message;
+        }
+        return this.error(id, error.code, error.message, error.data, request, context);
+      }
       // A result that cannot be encoded (a cycle, a BigInt) is the server's fault.
       this.report(error, request, context);
       if (note !== undefined) internal(note, error);

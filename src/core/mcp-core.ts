@@ -29,6 +29,7 @@ import type { McpCoreOptions } from './options';
 import type { Outcome } from './outcome';
 import type { Link, Peer } from './peer';
 import { checkMaxRounds, RequestStateSealer } from './request-state';
+import { resultLimit } from './result-limit';
 import { SKILLS_EXTENSION } from './skills';
 import { TASKS_EXTENSION } from './tasks';
 import { Telemetry } from './telemetry/telemetry';
@@ -110,6 +111,7 @@ export class McpCore<C = unknown> {
     this.rpc = new JsonRpcDispatcher<C, Turn>({
       reporter: options.reporter,
       batch: options.batch,
+      resultLimit: resultLimit(options.maxResultBytes),
       onResponse: (response, _context, turn) => turn?.link?.peer.settle(response),
       enter: (request, _context, turn) => this.enter(request, turn?.link),
     });

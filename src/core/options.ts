@@ -119,6 +119,12 @@ export interface McpCoreOptions<C = unknown> {
    */
   maxRounds?: number;
   /**
+   * The largest result of one request, in bytes of JSON (default 16 MiB; `0`: no limit). A tool's
+   * larger result (`tools/call`, `tasks/result`) is answered as an `isError` result that names the
+   * tool and the limit; any other method's gets -32603 saying so. The reporter is told in one line.
+   */
+  maxResultBytes?: number;
+  /**
    * Serves the task methods (`tasks/get`, `tasks/update`, `tasks/cancel`, and in 2025-11-25
    * `tasks/result`, `tasks/list`) and declares tasks: the `tasks` capability at `initialize`, the
    * `io.modelcontextprotocol/tasks` extension at `server/discover`. A `caller` answers a call that

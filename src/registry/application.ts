@@ -53,6 +53,7 @@ export interface McpApplicationOptions<C = unknown>
       | 'requestStateTtl'
       | 'telemetry'
       | 'maxRounds'
+      | 'maxResultBytes'
     > {
   /** The classes whose decorated methods become tools, resources and prompts. */
   providers: readonly ProviderClass[];
@@ -207,6 +208,7 @@ export class McpApplication<C = unknown> implements StateBindable {
       requestStateTtl: options.requestStateTtl,
       telemetry: options.telemetry,
       maxRounds: options.maxRounds,
+      maxResultBytes: options.maxResultBytes,
       lister: (context) => catalog.visible('tool', context) as Promise<readonly ToolDefinition[]>,
       caller: (name, args, context, call) => handlers.callTool(name, args, context, call),
       ...(hasResources
