@@ -1,30 +1,8 @@
 import { ConfigurationError, ConfigurationRangeError, ErrorCode, Fault } from './errors';
 import type { ResultLimit } from './result-limit';
-import { isObject } from './types';
+import { isObject, type JsonRpcId, type JsonRpcRequest, type JsonRpcResponse } from './types';
 
-/** A JSON-RPC request id: a string or a number (MCP forbids `null`). */
-export type JsonRpcId = string | number;
-
-/** A JSON-RPC 2.0 request or notification, as it reaches a method handler. */
-export interface JsonRpcRequest {
-  jsonrpc: '2.0';
-  /** Absent for a notification. */
-  id?: JsonRpcId;
-  method: string;
-  params?: unknown;
-}
-
-/** The `error` member of a JSON-RPC error response. */
-export interface JsonRpcErrorObject {
-  code: number;
-  message: string;
-  data?: unknown;
-}
-
-/** A JSON-RPC 2.0 response (success or error), as sent to the client. */
-export type JsonRpcResponse =
-  | { jsonrpc: '2.0'; id: JsonRpcId | null; result: unknown }
-  | { jsonrpc: '2.0'; id: JsonRpcId | null; error: JsonRpcErrorObject };
+export type { JsonRpcErrorObject, JsonRpcId, JsonRpcRequest, JsonRpcResponse } from './types';
 
 /**
  * Runs one method. `params` is the request's `params` as sent (an object, an array, or

@@ -1,7 +1,6 @@
-import type { JsonRpcRequest } from './dispatcher';
 import { META } from './era';
 import { ConfigurationRangeError, ErrorCode, Fault } from './errors';
-import { isObject, type JsonObject } from './types';
+import { isObject, type JsonObject, type JsonRpcRequest } from './types';
 
 /** Default largest answer to one request, in bytes of JSON: 16 MiB. */
 export const DEFAULT_MAX_RESULT_BYTES = 16 * 1024 * 1024;
