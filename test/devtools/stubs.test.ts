@@ -274,13 +274,17 @@ function errorsIn(prefix: string): string[] {
 
 beforeAll(async () => {
   rmSync(DIR, { recursive: true, force: true });
-  const paths = {
-    'declarative-mcp': [relative(DIR, join(ROOT, 'src/index.ts'))],
-    'declarative-mcp/decorators': [relative(DIR, join(ROOT, 'decorators/index.ts'))],
-    'declarative-mcp/testing': [relative(DIR, join(ROOT, 'src/testing/index.ts'))],
-    'declarative-mcp/nestjs': [relative(DIR, join(ROOT, 'src/nestjs/index.ts'))],
-    'declarative-mcp/devtools': [relative(DIR, join(ROOT, 'src/devtools/index.ts'))],
-  };
+  // Every entry of package.json's exports, mapped to its source (dist/src/x/index.d.ts → src/x/index.ts).
+  const exportsMap = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).exports as Record<
+    string,
+    { types?: string }
+  >;
+  const paths: Record<string, string[]> = {};
+  for (const [key, target] of Object.entries(exportsMap)) {
+    if (target.types === undefined) continue;
+    const source = target.types.replace(/^\.\/dist\//, '').replace(/\.d\.ts$/, '.ts');
+    paths[join('declarative-mcp', key)] = [relative(DIR, join(ROOT, source))];
+  }
   // What a user's project has: strict, the decorator flags; plus what src/ itself needs.
   write(
     join(DIR, 'tsconfig.json'),

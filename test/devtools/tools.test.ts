@@ -285,7 +285,11 @@ describe('tools', () => {
     const testing = jsonOf(
       await client.callTool('list_exports', { entry: 'declarative-mcp/testing', kind: 'function' }),
     );
-    expect(testing.exports.map((e: { name: string }) => e.name)).toEqual(['connect']);
+    expect(testing.exports.map((e: { name: string }) => e.name)).toEqual([
+      'connect',
+      'connectHttp',
+      'connectProcess',
+    ]);
     const devtools = jsonOf(
       await client.callTool('list_exports', {
         entry: 'declarative-mcp/devtools',
@@ -310,7 +314,7 @@ describe('tools', () => {
     expect(
       failureOf(await client.callTool('list_exports', { entry: 'declarative-mcp/internal' })),
     ).toBe(
-      'Unknown entry point "declarative-mcp/internal". Known: declarative-mcp, declarative-mcp/decorators, declarative-mcp/testing, declarative-mcp/nestjs, declarative-mcp/devtools, declarative-mcp/redis.',
+      'Unknown entry point "declarative-mcp/internal". Known: declarative-mcp, declarative-mcp/decorators, declarative-mcp/testing, declarative-mcp/nestjs, declarative-mcp/devtools, declarative-mcp/redis, declarative-mcp/fetch.',
     );
     expect(failureOf(await client.callTool('list_exports', { kind: 'module' }))).toMatch(
       /^Invalid arguments: kind/,
