@@ -12,6 +12,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { connectHttp } from 'declarative-mcp/testing';
 import { changes } from '../../src/cli/dev';
+import { within } from '../helpers/within';
 
 const ROOT = join(__dirname, '..', '..');
 const BIN = join(ROOT, 'dist', 'src', 'cli', 'bin.js');
@@ -96,11 +97,22 @@ it('reloads on change, keeps the old server when the new build breaks, exits 0 o
     expect((await session.listTools()).tools.map((tool) => tool.name)).toEqual(['alpha']);
     const listener = await connectHttp(url, { protocolVersion: '2026-07-28' });
     const subscription = await listener.listen({ toolsListChanged: true });
+    // The kit in 2025: list_changed on the session's GET stream, then a new session by itself.
+    const legacy = await connectHttp(url, { protocolVersion: '2025-11-25' });
+    const legacyChanges = await legacy.listen({ toolsListChanged: true });
     writeFileSync(file, module(['beta']));
     await until('change lines', () => out.includes('+ tool beta\n- tool alpha\n'));
     const first = await subscription[Symbol.asyncIterator]().next();
     expect(first.value).toMatchObject({ method: 'notifications/tools/list_changed' });
     listener.close();
+    const legacyFirst = await within(
+      legacyChanges[Symbol.asyncIterator]().next(),
+      5000,
+      'no list_changed for the 2025 kit client',
+    );
+    expect(legacyFirst.value).toMatchObject({ method: 'notifications/tools/list_changed' });
+    expect((await legacy.listTools()).map((tool) => tool.name)).toEqual(['beta']);
+    legacy.close();
     expect(await tools()).toEqual(['beta']);
     // The new process does not know the old session: 404, and a new session sees the new tool.
     await expect(session.listTools()).rejects.toMatchObject({ code: 404 });
