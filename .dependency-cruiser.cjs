@@ -9,6 +9,7 @@
 const FACES = [
   'src/core/index.ts',
   'src/registry/index.ts',
+  'src/tasks/index.ts',
   'src/schema/index.ts',
   'src/di/index.ts',
   'src/transports/http/index.ts',
@@ -55,6 +56,14 @@ module.exports = {
       to: { path: '^src/(?!core/)' },
     },
     {
+      name: 'tasks-on-core-and-adapter',
+      severity: 'error',
+      comment:
+        "ARCHITECTURE.md: the tasks layer plugs its methods into the core (McpCore's method-family seam) and keeps tasks in the state adapter; it knows no registry, transport, CLI or devtools.",
+      from: { path: '^src/tasks/' },
+      to: { path: '^(src/(?!(tasks|core|adapter)/)|decorators/)' },
+    },
+    {
       name: 'registry-below-transports',
       severity: 'error',
       comment:
@@ -90,9 +99,9 @@ module.exports = {
       name: 'testing-on-the-core',
       severity: 'error',
       comment:
-        'declarative-mcp/testing is a client of the core (in memory, or over its own HTTP and stdio wires): it loads no transport, registry or CLI.',
+        "declarative-mcp/testing is a client of the core (in memory, or over its own HTTP and stdio wires), speaking tasks with the tasks layer's names: it loads no transport, registry or CLI.",
       from: { path: '^src/testing/' },
-      to: { path: '^(src/(?!core/|testing/)|decorators/)' },
+      to: { path: '^(src/(?!core/|tasks/|testing/)|decorators/)' },
     },
     {
       name: 'devtools-on-the-public-api',
@@ -215,7 +224,7 @@ module.exports = {
         "STYLE.md: other layers import a layer's index.ts, never its inner files (the main entry, src/index.ts, is a face too).",
       from: { path: '^(src/transports/[^/]+/|src/[^/]+/|decorators/)' },
       to: {
-        path: '^(src/(core|registry|schema|di|testing|devtools|cli|adapter|redis|nestjs)/|src/transports/(http|stdio)/|decorators/)',
+        path: '^(src/(core|registry|tasks|schema|di|testing|devtools|cli|adapter|redis|nestjs)/|src/transports/(http|stdio)/|decorators/)',
         pathNot: [`^(${FACES.map(literal).join('|')})$`, '^$1'],
       },
     },

@@ -68,8 +68,6 @@ export {
   ConfigurationRangeError,
   ConfigurationTypeError,
   type ContentBlock,
-  type CreatedTask,
-  createdTask,
   type ElicitResult,
   type ElicitSchema,
   type Era,
@@ -101,7 +99,6 @@ export {
   type PromptDefinition,
   type PromptMessage,
   type ProtocolVersion,
-  RELATED_TASK,
   type Reporter,
   type RequestHeaders,
   type RequestObserver,
@@ -118,10 +115,6 @@ export {
   type SkillResource,
   StateBudget,
   supportsApps,
-  TASKS_EXTENSION,
-  type TaskHost,
-  type TaskSnapshot,
-  type TaskStatus,
   type TelemetryMeterProvider,
   type TelemetryOption,
   type TelemetryTracerProvider,
@@ -146,8 +139,6 @@ export {
   type McpApplicationOptions,
   parseUriTemplate,
   type SkillSource,
-  type TaskControl,
-  type TaskLimits,
   type UriTemplate,
 } from './registry';
 export {
@@ -159,6 +150,14 @@ export {
   type SchemaIssue,
   type Validation,
 } from './schema';
+export {
+  RELATED_TASK,
+  TASKS_EXTENSION,
+  type TaskControl,
+  type TaskLimits,
+  type TaskSnapshot,
+  type TaskStatus,
+} from './tasks';
 // Types, and two small classes without imports: nothing of node:http is loaded by a stdio app.
 export type {
   AnyRequest,

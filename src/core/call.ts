@@ -4,7 +4,7 @@ import type { ModernVersion } from './era';
 import { ToolError } from './errors';
 import type { ProtocolVersion } from './negotiate';
 import { type Link, LOGGING_LEVELS, type LoggingLevel } from './peer';
-import type { TaskChannel } from './tasks';
+import type { TaskChannel } from './task-channel';
 import type { Turn } from './turn';
 import type { JsonObject } from './types';
 import { isObject } from './types';

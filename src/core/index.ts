@@ -44,6 +44,9 @@ export {
 } from './errors';
 export { decodeHeaderValue, type RequestHeaders } from './headers';
 export { coreOf, McpCore, type Servable } from './mcp-core';
+export type { ListenPart, MethodFamily } from './methods/family';
+export { invalidParams } from './methods/params';
+export type { MethodTable } from './methods/table';
 export { negotiate, type ProtocolVersion, VERSIONS } from './negotiate';
 export type { Completion, CompletionReference, McpCoreOptions } from './options';
 export type { Outcome } from './outcome';
@@ -65,23 +68,12 @@ export {
   type SkillResource,
 } from './skills';
 export { StateBudget } from './state-budget';
-export {
-  type CreatedTask,
-  createdTask,
-  declaresTasks,
-  isTerminal,
-  missingTasksExtension,
-  RELATED_TASK,
-  TASKS_EXTENSION,
-  type TaskChannel,
-  type TaskHost,
-  type TaskSnapshot,
-  type TaskStatus,
-} from './tasks';
+export type { TaskChannel } from './task-channel';
 export type {
   TelemetryMeterProvider,
   TelemetryOption,
   TelemetryTracerProvider,
 } from './telemetry/options';
+export type { Turn } from './turn';
 export type * from './types';
 export { isObject } from './types';

@@ -22,7 +22,6 @@ import { registerResources } from './methods/resources';
 import { registerSkills } from './methods/skills';
 import { registerSubscriptions } from './methods/subscriptions';
 import { MethodTable } from './methods/table';
-import { registerTasks } from './methods/tasks';
 import { registerTools } from './methods/tools';
 import { negotiate, type ProtocolVersion, VERSIONS } from './negotiate';
 import type { McpCoreOptions } from './options';
@@ -31,7 +30,6 @@ import type { Link, Peer } from './peer';
 import { checkMaxRounds, RequestStateSealer } from './request-state';
 import { resultLimit } from './result-limit';
 import { SKILLS_EXTENSION } from './skills';
-import { TASKS_EXTENSION } from './tasks';
 import { Telemetry } from './telemetry/telemetry';
 import type { Turn } from './turn';
 import type { JsonObject } from './types';
@@ -126,13 +124,12 @@ export class McpCore<C = unknown> {
     if (hasPrompts) capabilities.prompts = { listChanged };
     if (options.logging === true) capabilities.logging = {};
     if (typeof completer === 'function') capabilities.completions = {};
-    const tasks = options.tasks;
-    // 2026-07-28 advertises tasks as an extension (SEP-2663), never the 2025 `tasks` slot.
+    const family = options.tasks;
+    // A family declares its 2025 capabilities and its 2026-07-28 extensions apart.
     const modernCapabilities: JsonObject = { ...capabilities };
-    if (tasks !== undefined) {
-      // MCP 2025-11-25 basic/utilities/tasks: what may be a task, and the optional methods.
-      capabilities.tasks = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
-      modernCapabilities.extensions = { [TASKS_EXTENSION]: {} };
+    if (family !== undefined) {
+      Object.assign(capabilities, family.capabilities);
+      modernCapabilities.extensions = { ...family.extensions };
     }
     const skills = hasResources ? options.skills : undefined;
     if (skills !== undefined) {
@@ -168,9 +165,9 @@ export class McpCore<C = unknown> {
     registerLogging(table, options);
     registerCompletion(table, options);
     registerDiscover(table, { ...server, capabilities: modernCapabilities });
-    if (tasks !== undefined) registerTasks(table, tasks);
+    family?.register(table);
     if (skills !== undefined) registerSkills(table, skills);
-    registerSubscriptions(table, capabilities, (broadcaster) => this.attach(broadcaster), tasks);
+    registerSubscriptions(table, capabilities, (broadcaster) => this.attach(broadcaster), family);
   }
 
   /**

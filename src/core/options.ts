@@ -1,9 +1,9 @@
 import type { CacheHint } from './cache';
 import type { McpCall } from './call';
 import type { Reporter } from './dispatcher';
+import type { MethodFamily } from './methods/family';
 import type { ProtocolVersion } from './negotiate';
 import type { SkillHost } from './skills';
-import type { TaskHost } from './tasks';
 import type { TelemetryOption } from './telemetry/options';
 import type {
   Awaitable,
@@ -125,12 +125,11 @@ export interface McpCoreOptions<C = unknown> {
    */
   maxResultBytes?: number;
   /**
-   * Serves the task methods (`tasks/get`, `tasks/update`, `tasks/cancel`, and in 2025-11-25
-   * `tasks/result`, `tasks/list`) and declares tasks: the `tasks` capability at `initialize`, the
-   * `io.modelcontextprotocol/tasks` extension at `server/discover`. A `caller` answers a call that
-   * became a task with `createdTask(snapshot)`.
+   * @internal The task methods and their declarations (the tasks layer's `taskMethods`, which
+   * `McpApplication` passes when a tool may run as a task). A `caller` answers a call that
+   * became a task with the revision's `CreateTaskResult`.
    */
-  tasks?: TaskHost;
+  tasks?: MethodFamily;
   /**
    * Serves the Skills extension (SEP-2640): `skills/list`, `skills/get` and
    * `resources/directory/read`, declared as `extensions["io.modelcontextprotocol/skills"]` with

@@ -13,6 +13,13 @@ import {
   type ToolDefinition,
 } from '../core';
 import { type ProviderClass, resolveProvider, type ServiceContainer } from '../di';
+import {
+  resolveTaskLimits,
+  type TaskControl,
+  type TaskLimits,
+  TaskStore,
+  taskMethods,
+} from '../tasks';
 import { checkViewLinks } from './apps';
 import { type Authorize, defaultAuthorize } from './authorize';
 import { buildEntry } from './build-entry';
@@ -28,7 +35,6 @@ import {
   skillRecordOf,
   skillsOfOption,
 } from './skills';
-import { resolveTaskLimits, type TaskControl, type TaskLimits, TaskStore } from './tasks';
 
 /**
  * Options of {@link McpApplication.create}. The core's own options that are not closures (the
@@ -193,7 +199,7 @@ export class McpApplication<C = unknown> implements StateBindable {
       icons: options.icons,
       instructions: options.instructions,
       reporter,
-      tasks: this.taskStore,
+      tasks: this.taskStore === undefined ? undefined : taskMethods(this.taskStore),
       batch: options.batch,
       initializer: options.initializer,
       logging: options.logging ?? usesCall,

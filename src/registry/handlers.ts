@@ -11,11 +11,11 @@ import {
   ToolError,
 } from '../core';
 import { formatIssues } from '../schema';
+import { requestedTtl, runsAsTask, type TaskStore } from '../tasks';
 import { viewContents } from './apps';
 import type { Catalog } from './catalog';
 import type { Entry } from './entries';
 import { toContents, toolFailure, toPromptResult, toToolResult } from './results';
-import { requestedTtl, runsAsTask, type TaskStore } from './tasks';
 
 const NOT_ALLOWED_TEXT = 'Not allowed.';
 const NOT_ALLOWED = Object.freeze({

@@ -2,5 +2,4 @@ export { McpApplication, type McpApplicationOptions } from './application';
 export { type Authorize, defaultAuthorize } from './authorize';
 export type { DefinitionInfo } from './catalog';
 export type { SkillSource } from './skills';
-export type { TaskControl, TaskLimits } from './tasks';
 export { parseUriTemplate, type UriTemplate } from './uri-template';

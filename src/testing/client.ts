@@ -10,9 +10,9 @@ import {
   type ResourceContents,
   type ResourceDefinition,
   type ResourceTemplateDefinition,
-  TASKS_EXTENSION,
   type ToolDefinition,
 } from '../core';
+import { TASKS_EXTENSION } from '../tasks';
 import { answer, capabilitiesOf } from './asks';
 import { type ListenFilter, NotificationQueue, type Subscription } from './subscription';
 import { type TaskHandle, taskHandle } from './task-handle';

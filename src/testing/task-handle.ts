@@ -1,10 +1,5 @@
-import {
-  type CallToolResult,
-  isObject,
-  type JsonObject,
-  McpClientError,
-  type TaskStatus,
-} from '../core';
+import { type CallToolResult, isObject, type JsonObject, McpClientError } from '../core';
+import type { TaskStatus } from '../tasks';
 
 /** A task's state as `tasks/get` answers it (2026-07-28 inlines `result`, `error`, `inputRequests`). */
 export interface TaskState extends JsonObject {

@@ -1,9 +1,9 @@
 import type { Broadcaster } from '../broadcaster';
 import { META } from '../era';
 import { ErrorCode, Fault } from '../errors';
-import { declaresTasks, missingTasksExtension, modernTask, type TaskHost } from '../tasks';
 import type { JsonObject } from '../types';
 import { isObject } from '../types';
+import type { MethodFamily } from './family';
 import { invalidParams } from './params';
 import type { MethodTable } from './table';
 
@@ -27,7 +27,7 @@ export function registerSubscriptions<C>(
   table: MethodTable<C>,
   capabilities: JsonObject,
   attach: (broadcaster: Broadcaster) => () => void,
-  tasks?: TaskHost,
+  family?: MethodFamily,
 ): void {
   const tools = isObject(capabilities.tools) && capabilities.tools.listChanged === true;
   const prompts = isObject(capabilities.prompts) && capabilities.prompts.listChanged === true;
@@ -63,35 +63,19 @@ export function registerSubscriptions<C>(
       const watched = new Set(uris);
       const id = request.id;
       const tag = { [META.subscriptionId]: id };
-      // SEP-2663: notifications/tasks for the caller's tasks named in taskIds.
+      // What a method family outside the core adds (the tasks layer: notifications/tasks).
       const stops: Array<() => void> = [];
       let held: JsonObject[] | undefined = [];
       const deliver = (message: JsonObject): void => {
         if (held !== undefined) held.push(message);
         else link.send(message);
       };
-      if (wanted.taskIds !== undefined && tasks !== undefined) {
-        if (!Array.isArray(wanted.taskIds) || wanted.taskIds.some((t) => typeof t !== 'string')) {
-          throw invalidParams('subscriptions/listen: "taskIds" must be an array of task ids');
-        }
-        if (!declaresTasks(turn.client?.capabilities)) {
-          throw missingTasksExtension('subscriptions/listen with taskIds');
-        }
-        const principal = link.principal ?? '';
-        const taskIds: string[] = [];
-        for (const taskId of new Set(wanted.taskIds as string[])) {
-          const stop = await tasks.watch(taskId, principal, (task) =>
-            deliver({
-              jsonrpc: '2.0',
-              method: 'notifications/tasks',
-              params: { ...modernTask(task, true), _meta: tag },
-            }),
-          );
-          if (stop === undefined) continue;
-          stops.push(stop);
-          taskIds.push(taskId);
-        }
-        honored.taskIds = taskIds;
+      const part = await family?.listen?.(wanted, turn, (method, params) =>
+        deliver({ jsonrpc: '2.0', method, params: { ...params, _meta: tag } }),
+      );
+      if (part !== undefined) {
+        Object.assign(honored, part.honored);
+        stops.push(() => part.stop());
       }
       // The acknowledgement is the first message carrying this subscription's id.
       link.send({

@@ -1,6 +1,5 @@
 import { checkParamHeaders, type ParamHeader, paramHeaders } from '../headers';
 import type { McpCoreOptions } from '../options';
-import { createTaskResult, taskCreated } from '../tasks';
 import type { ToolDefinition } from '../types';
 import { argumentsOf, invalidParams, orEmpty } from './params';
 import type { MethodTable } from './table';
@@ -36,9 +35,8 @@ export function registerTools<C>(table: MethodTable<C>, options: McpCoreOptions<
         const tool = tools.find((t) => t.name === p.name);
         if (tool !== undefined) checkParamHeaders(paramsOf(tool), args, headers);
       }
-      const result = await caller(p.name, args, context, call!);
-      const task = taskCreated(result);
-      return task === undefined ? orEmpty(result) : createTaskResult(task, turn.era);
+      // A call that became a task answers the revision's CreateTaskResult (src/tasks).
+      return orEmpty(await caller(p.name, args, context, call!));
     },
   });
 }

@@ -1,19 +1,15 @@
-import { ErrorCode, Fault } from '../errors';
 import {
-  declaresTasks,
-  isTerminal,
-  legacyTask,
-  missingTasksExtension,
-  modernTask,
-  RELATED_TASK,
-  type TaskHost,
-  type TaskSnapshot,
-} from '../tasks';
-import type { Turn } from '../turn';
-import type { JsonObject } from '../types';
-import { isObject } from '../types';
-import { invalidParams } from './params';
-import type { MethodTable } from './table';
+  ErrorCode,
+  Fault,
+  invalidParams,
+  isObject,
+  type JsonObject,
+  type MethodTable,
+  type Turn,
+} from '../core';
+import { declaresTasks, missingTasksExtension, RELATED_TASK } from './declaration';
+import { isTerminal, type TaskHost, type TaskSnapshot } from './task';
+import { legacyTask, modernTask } from './wire';
 
 /** How long one `tasks/result` waits before answering -32603 (the client may ask again). */
 const RESULT_WAIT = 5 * 60_000;
@@ -31,9 +27,7 @@ function notFound(taskId: string): Fault {
   return new Fault(
     ErrorCode.INVALID_PARAMS,
     `Task not found: ${taskId} (unknown, expired, or not yours)`,
-    {
-      taskId,
-    },
+    { taskId },
   );
 }
 
@@ -46,7 +40,7 @@ function notFound(taskId: string): Fault {
  * - 2025-11-25 (basic/utilities/tasks): `tasks/get`, `tasks/result` (blocks until terminal),
  *   `tasks/list` (paginated), `tasks/cancel` (-32602 on a terminal task).
  */
-export function registerTasks<C>(table: MethodTable<C>, host: TaskHost): void {
+export function registerTaskMethods<C>(table: MethodTable<C>, host: TaskHost): void {
   const principal = (turn: Turn): string => turn.link?.principal ?? '';
   const gate = (turn: Turn, method: string): void => {
     if (turn.era === 'modern' && !declaresTasks(turn.client?.capabilities)) {

@@ -1,0 +1,15 @@
+import type { JsonObject } from './types';
+
+/**
+ * What a call that became a task does with its voice while it runs, bound to the call by the
+ * task layer (`McpCall.startTask`): status messages, asks that put the task into
+ * `input_required`, and the signal `tasks/cancel` aborts.
+ */
+export interface TaskChannel {
+  readonly taskId: string;
+  readonly signal: AbortSignal;
+  /** Records `message` as the task's `statusMessage`. */
+  status(message: string): void;
+  /** Waits for the answer to the ask `key`, shown meanwhile in the task's `inputRequests`. */
+  ask(key: string, capability: string, method: string, params: JsonObject): Promise<unknown>;
+}
