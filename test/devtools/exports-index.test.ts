@@ -3,7 +3,7 @@
  * compiler API, written to dist/exports.json by `npm run build`, and computed on first use when
  * that file is absent. It must name exactly what the compiled entry points export.
  */
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as ts from 'typescript';
@@ -26,14 +26,16 @@ test('it names every value the compiled entry points export at run time, and the
   const loaded = loadExportsIndex(ROOT);
   if ('error' in loaded) throw new Error(loaded.error);
   const { entries } = loaded.index;
-  const runtime: Record<string, string> = {
-    'declarative-mcp': join(ROOT, 'dist', 'src', 'index.js'),
-    'declarative-mcp/decorators': join(ROOT, 'dist', 'decorators', 'index.js'),
-    'declarative-mcp/testing': join(ROOT, 'dist', 'src', 'testing', 'index.js'),
-    'declarative-mcp/nestjs': join(ROOT, 'dist', 'src', 'nestjs', 'index.js'),
-    'declarative-mcp/devtools': join(ROOT, 'dist', 'src', 'devtools', 'index.js'),
-    'declarative-mcp/redis': join(ROOT, 'dist', 'src', 'redis', 'index.js'),
-  };
+  // Every entry package.json exports, at the file Node loads for it.
+  const exportsMap = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).exports as Record<
+    string,
+    { default?: string }
+  >;
+  const runtime: Record<string, string> = {};
+  for (const [key, target] of Object.entries(exportsMap)) {
+    if (target.default !== undefined)
+      runtime[join('declarative-mcp', key)] = join(ROOT, target.default);
+  }
   expect(Object.keys(entries).sort()).toEqual(Object.keys(runtime).sort());
   for (const [entry, file] of Object.entries(runtime)) {
     const values = Object.keys(require(file)).filter((name) => name !== '__esModule');
