@@ -58,6 +58,7 @@ export {
   Peer,
   type PeerOptions,
 } from './peer';
+export { base64url, randomBytes, randomToken } from './random';
 export { DEFAULT_REQUEST_STATE_TTL } from './request-state';
 export {
   DIRECTORY_MIME_TYPE,

@@ -1,7 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import type { StateAdapter } from '../../adapter';
-import { ConfigurationError } from '../../core';
-import { type Authenticate, oauthOf, type ProtectedResourceMetadataOptions } from './auth';
+import { type Awaitable, ConfigurationError } from '../../core';
+import {
+  type Authenticate,
+  type AuthenticateInfo,
+  oauthOf,
+  type ProtectedResourceMetadataOptions,
+} from './auth';
 import type { HttpSession } from './http-session';
 
 /** Options of {@link createHttpHandler} (and of {@link serveHttp}). */
@@ -194,19 +199,37 @@ export const HTTP_DEFAULTS = Object.freeze({
 
 type Numeric = Exclude<keyof typeof HTTP_DEFAULTS, 'sessions'>;
 
+/**
+ * The options as the pipeline takes them from either face: the face's hooks receive its own
+ * request object (`IncomingMessage`, or the Web `Request`), which the pipeline hands over as is.
+ */
+export interface PipelineOptions<C>
+  extends Omit<HttpHandlerOptions<C>, 'authenticate' | 'context' | 'onError'> {
+  authenticate?: (request: never, info?: AuthenticateInfo) => Awaitable<unknown>;
+  context?: (request: never, session: HttpSession, identity: unknown) => C;
+  onError?: (error: unknown, request?: never) => void;
+}
+
 /** The options with every default filled in and every number checked. */
-export type ResolvedOptions<C> = HttpHandlerOptions<C> & { [K in Numeric]: number } & {
+export type ResolvedOptions<C> = PipelineOptions<C> & { [K in Numeric]: number } & {
   sessions: boolean;
 };
 
-export function resolveOptions<C>(options: HttpHandlerOptions<C> = {}): ResolvedOptions<C> {
+/**
+ * `options` with the defaults filled in, every number and URL checked; a mistake is a
+ * `ConfigurationError` that names `face` (`createHttpHandler`, `createFetchHandler`).
+ */
+export function resolveOptions<C>(
+  options: PipelineOptions<C> = {},
+  face = 'createHttpHandler',
+): ResolvedOptions<C> {
   if (typeof options !== 'object' || options === null) {
-    throw new ConfigurationError('createHttpHandler: options must be an object.');
+    throw new ConfigurationError(`${face}: options must be an object.`);
   }
   const given = dropUndefined(options);
   if ('requestTimeout' in given) {
     throw new ConfigurationError(
-      'createHttpHandler: "requestTimeout" is not an option: a POST\'s deadline is "postTimeout", the wait for a client\'s answer "clientRequestTimeout".',
+      `${face}: "requestTimeout" is not an option: a POST's deadline is "postTimeout", the wait for a client's answer "clientRequestTimeout".`,
     );
   }
   const resolved = { ...HTTP_DEFAULTS, ...given } as ResolvedOptions<C>;
@@ -215,17 +238,15 @@ export function resolveOptions<C>(options: HttpHandlerOptions<C> = {}): Resolved
     const value = resolved[name];
     if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
       throw new ConfigurationError(
-        `createHttpHandler: "${name}" must be a number of 0 or more (got ${String(value)}).`,
+        `${face}: "${name}" must be a number of 0 or more (got ${String(value)}).`,
       );
     }
   }
   if (resolved.maxBodyBytes === 0) {
-    throw new ConfigurationError('createHttpHandler: "maxBodyBytes" must be more than 0.');
+    throw new ConfigurationError(`${face}: "maxBodyBytes" must be more than 0.`);
   }
   if (resolved.path !== undefined && !resolved.path.startsWith('/')) {
-    throw new ConfigurationError(
-      `createHttpHandler: "path" must start with "/" (got "${resolved.path}").`,
-    );
+    throw new ConfigurationError(`${face}: "path" must start with "/" (got "${resolved.path}").`);
   }
   const metadata = resolved.resourceMetadata;
   if (
@@ -235,12 +256,12 @@ export function resolveOptions<C>(options: HttpHandlerOptions<C> = {}): Resolved
       oauthOf(resolved.authenticate)?.issuer === undefined)
   ) {
     throw new ConfigurationError(
-      'createHttpHandler: "resourceMetadata.authorizationServers" must be an array of issuer URLs.',
+      `${face}: "resourceMetadata.authorizationServers" must be an array of issuer URLs.`,
     );
   }
   if (metadata?.resource !== undefined && !URL.canParse(metadata.resource)) {
     throw new ConfigurationError(
-      `createHttpHandler: "resourceMetadata.resource" must be an absolute URL such as "https://mcp.example.com/mcp" (got "${metadata.resource}").`,
+      `${face}: "resourceMetadata.resource" must be an absolute URL such as "https://mcp.example.com/mcp" (got "${metadata.resource}").`,
     );
   }
   resolved.sessions = resolved.sessions !== false;

@@ -1,6 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { JsonObject, Servable } from '../../../core';
-import { sendError, sendJson } from '../request';
+import { type HttpRequest, Refusal, type Reply, refuse } from '../request';
 import { oauthOf } from './oauth';
 
 /**
@@ -42,20 +41,21 @@ export interface ProtectedResourceMetadataOptions {
 /** The well-known path of RFC 9728 protected-resource metadata. */
 export const METADATA_PATH = '/.well-known/oauth-protected-resource';
 
-/** `http` or `https`, as the request reached this server. */
-function schemeOf(req: IncomingMessage): string {
-  return (req.socket as { encrypted?: boolean }).encrypted === true ? 'https' : 'http';
-}
-
 /** The resource identifier: the configured one, or this server's URL for `path`. */
 export function resourceOf(
-  req: IncomingMessage,
+  request: Pick<HttpRequest, 'headers' | 'encrypted'>,
   metadata: ProtectedResourceMetadataOptions | undefined,
   path: string,
 ): string {
   if (metadata?.resource !== undefined) return metadata.resource;
-  return `${schemeOf(req)}://${req.headers.host ?? 'localhost'}${path}`;
+  const scheme = request.encrypted ? 'https' : 'http';
+  return `${scheme}://${(request.headers.host as string | undefined) ?? 'localhost'}${path}`;
 }
+
+const NO_METADATA = new Refusal(404, 'Not Found: no protected-resource metadata at this path');
+const GET_ONLY = new Refusal(405, 'Method Not Allowed: use GET', undefined, {
+  Allow: 'GET, HEAD',
+});
 
 /** Where the metadata of `resource` is published (RFC 9728 §3.1: the well-known path, then the resource's path). */
 export function metadataUrl(resource: string): string {
@@ -90,8 +90,8 @@ export function metadataDocument(
  * which MCP clients try first); other suffixes go to `next` or get `404`.
  */
 export function serveMetadata(
-  req: IncomingMessage,
-  res: ServerResponse,
+  request: HttpRequest,
+  reply: Reply,
   metadata: ProtectedResourceMetadataOptions,
   endpointPath: string | undefined,
   suffix: string,
@@ -103,16 +103,16 @@ export function serveMetadata(
       : (endpointPath ?? suffix);
   if (suffix !== '' && suffix !== resourcePath) {
     if (next !== undefined) next();
-    else sendError(res, 404, 'Not Found: no protected-resource metadata at this path');
+    else refuse(reply, NO_METADATA);
     return;
   }
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    sendError(res, 405, 'Method Not Allowed: use GET', { Allow: 'GET, HEAD' });
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    refuse(reply, GET_ONLY);
     return;
   }
-  const document = metadataDocument(metadata, resourceOf(req, metadata, resourcePath));
+  const document = metadataDocument(metadata, resourceOf(request, metadata, resourcePath));
   // Public by nature: browser-based clients must be able to read it from any origin.
-  sendJson(res, 200, JSON.stringify(document), {
+  reply.json(200, JSON.stringify(document), {
     'Access-Control-Allow-Origin': '*',
     'Cache-Control': 'max-age=3600',
   });

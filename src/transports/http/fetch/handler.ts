@@ -1,12 +1,11 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Servable } from '../../../core';
-import { type AuthenticateInfo, describeOAuth, type FetchAuthenticate, oauthOf } from '../auth';
+import { ErrorCode, type Servable } from '../../../core';
+import type { FetchAuthenticate } from '../auth';
 import type { HttpSession } from '../http-session';
 import type { HttpHandlerOptions } from '../options';
-import { HttpEndpoint } from '../pipeline';
-import { TRANSPORT_ERROR } from '../request';
-import { ResponseSink } from './reply';
-import { type DescribedRequest, describeRequest, ORIGINAL } from './request';
+import { type Face, HttpEndpoint } from '../pipeline';
+import { Refusal } from '../request';
+import { FetchReply } from './reply';
+import { FetchRequest } from './request';
 
 /**
  * Options of {@link createFetchHandler}: those of `createHttpHandler`, with the same names and
@@ -44,33 +43,25 @@ export interface FetchHandler {
   close(): Promise<void>;
 }
 
-const originalOf = (req: unknown): Request => (req as DescribedRequest)[ORIGINAL];
+/** The fetch face: configuration errors name `createFetchHandler`, unexpected errors go to the console. */
+const FETCH_FACE: Face = {
+  name: 'createFetchHandler',
+  print: (text) => console.error(text),
+};
 
-/** The pipeline's options from the fetch face's: the hooks get the `Request` back. */
-function pipelineOptions<C>(options: FetchHandlerOptions<C>): HttpHandlerOptions<C> {
-  const { authenticate, context, onError, sessions, ...rest } = options;
-  const translated: HttpHandlerOptions<C> = { ...rest, sessions: sessions ?? false };
-  if (authenticate !== undefined) {
-    const hook = (req: IncomingMessage, info?: AuthenticateInfo) =>
-      authenticate(originalOf(req), info);
-    const oauth = oauthOf(authenticate);
-    translated.authenticate = oauth === undefined ? hook : describeOAuth(hook, oauth);
-  }
-  if (context !== undefined) {
-    translated.context = (req, session, identity) => context(originalOf(req), session, identity);
-  }
-  if (onError !== undefined) {
-    translated.onError = (error, req) =>
-      onError(error, req === undefined ? undefined : originalOf(req));
-  }
-  return translated;
+/** A refusal as a `Response`, for what is refused before the pipeline sees the request. */
+function refused(refusal: Refusal): Response {
+  return new Response(refusal.body(), {
+    status: refusal.status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 }
 
-/** A JSON-RPC error without id, as every refusal of the pipeline is written. */
-function refusal(status: number, message: string, code = TRANSPORT_ERROR): Response {
-  const body = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } });
-  return new Response(body, { status, headers: { 'Content-Type': 'application/json' } });
-}
+const USED_BODY = new Refusal(
+  400,
+  'Bad Request: the request body was already read; hand the handler an unread Request (request.clone() before reading it)',
+);
+const INTERNAL = new Refusal(500, 'Internal error', ErrorCode.INTERNAL_ERROR);
 
 /**
  * Serves an MCP application (or a bare `McpCore`) as a Web-standard fetch handler, for Bun,
@@ -89,32 +80,25 @@ export function createFetchHandler<C = HttpSession>(
   servable: Servable<C>,
   options: FetchHandlerOptions<C> = {},
 ): FetchHandler {
-  const endpoint = new HttpEndpoint(servable, pipelineOptions(options));
+  const endpoint = new HttpEndpoint(
+    servable,
+    { ...options, sessions: options.sessions ?? false },
+    FETCH_FACE,
+  );
   const handler = async (request: Request): Promise<Response> => {
     try {
-      if (request.bodyUsed || request.body?.locked === true) {
-        return refusal(
-          400,
-          'Bad Request: the request body was already read; hand the handler an unread Request (request.clone() before reading it)',
-        );
-      }
-      const req = describeRequest(request);
-      const res = new ResponseSink(request.signal);
-      res.req = req;
-      endpoint.serve(
-        req as unknown as IncomingMessage,
-        res as unknown as ServerResponse,
-        // Another path: the pipeline's own 404 (a fetch handler has no `next`).
-        undefined,
-      );
-      return await res.response;
+      if (request.bodyUsed || request.body?.locked === true) return refused(USED_BODY);
+      const reply = new FetchReply(request.signal);
+      // Another path: the pipeline's own 404 (a fetch handler has no `next`).
+      endpoint.serve(new FetchRequest(request), reply);
+      return await reply.response;
     } catch (error) {
       endpoint.report(error);
-      return refusal(500, 'Internal error', -32603);
+      return refused(INTERNAL);
     }
   };
   Object.defineProperties(handler, {
-    sessions: { get: () => endpoint.store?.size ?? 0, enumerable: true },
+    sessions: { get: () => endpoint.sessions?.store.size ?? 0, enumerable: true },
     closing: { get: () => endpoint.closing, enumerable: true },
     ready: { value: endpoint.ready, enumerable: true },
     close: { value: () => endpoint.close(), enumerable: true },

@@ -1,5 +1,6 @@
+import { type Reply, type ReplyHeaders, utf8Length } from '../request';
+
 type Listener = () => void;
-type HeaderValue = string | number | readonly string[] | undefined;
 
 /** Bytes an event stream may queue before `write` asks the pipeline to wait for `drain`. */
 const HIGH_WATER_MARK = 64 * 1024;
@@ -7,22 +8,19 @@ const HIGH_WATER_MARK = 64 * 1024;
 const encoder = new TextEncoder();
 
 /**
- * The plain reply the pipeline writes (status, headers, then a JSON body or an event stream),
- * turned into a Web `Response`: settled with a whole body when the reply ends before its headers
- * are flushed, or with a `ReadableStream` body once an event stream starts. The client going away
- * (the stream cancelled, or the request's signal aborted) is the reply's `close`.
+ * The pipeline's reply as a Web `Response`: settled with a whole body when the answer is JSON or
+ * empty, or with a `ReadableStream` body once an event stream begins. The client going away (the
+ * stream cancelled, or the request's signal aborted) closes it.
  */
-export class ResponseSink {
-  headersSent = false;
-  writableEnded = false;
-  destroyed = false;
+export class FetchReply implements Reply {
+  started = false;
   readonly response: Promise<Response>;
-  req: unknown;
   private resolve!: (response: Response) => void;
-  private status = 200;
   private readonly headers = new Headers();
   private controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   private queued = 0;
+  private ended = false;
+  private gone = false;
   private readonly closeListeners: Listener[] = [];
   private drainListeners: Listener[] = [];
   private closed = false;
@@ -34,35 +32,47 @@ export class ResponseSink {
     signal?.addEventListener('abort', () => this.destroy(), { once: true });
   }
 
-  get writableLength(): number {
+  get open(): boolean {
+    return !this.ended && !this.gone;
+  }
+
+  get buffered(): number {
     return this.queued;
   }
 
-  setHeader(name: string, value: HeaderValue): this {
-    this.set(name, value);
-    return this;
+  header(name: string, value: string): void {
+    this.headers.set(name, value);
   }
 
   removeHeader(name: string): void {
     this.headers.delete(name);
   }
 
-  writeHead(status: number, headers?: Record<string, HeaderValue> | readonly string[]): this {
-    this.status = status;
-    if (Array.isArray(headers)) {
-      for (let i = 0; i + 1 < headers.length; i += 2) this.set(headers[i]!, headers[i + 1]);
-    } else if (headers !== undefined) {
-      for (const name of Object.keys(headers)) {
-        this.set(name, (headers as Record<string, HeaderValue>)[name]);
-      }
+  json(status: number, body: string, headers?: ReplyHeaders): void {
+    if (this.started) {
+      this.end();
+      return;
     }
-    return this;
+    this.add(headers);
+    this.headers.set('Content-Type', 'application/json');
+    this.headers.set('Content-Length', String(utf8Length(body)));
+    this.settle(status, body);
+  }
+
+  empty(status: number, headers?: ReplyHeaders): void {
+    if (this.started) {
+      this.end();
+      return;
+    }
+    this.add(headers);
+    this.settle(status, null);
   }
 
   /** Starts the event stream: the `Response` goes out now, its body written as events come. */
-  flushHeaders(): void {
-    if (this.headersSent) return;
-    this.headersSent = true;
+  stream(headers: ReplyHeaders): void {
+    if (this.started) return;
+    this.started = true;
+    this.add(headers);
     const body = new ReadableStream<Uint8Array>({
       start: (controller) => {
         this.controller = controller;
@@ -77,30 +87,22 @@ export class ResponseSink {
         this.destroy();
       },
     });
-    this.resolve(new Response(body, { status: this.status, headers: this.headers }));
+    this.resolve(new Response(body, { status: 200, headers: this.headers }));
   }
 
   write(chunk: string): boolean {
-    if (this.writableEnded || this.destroyed) return false;
-    if (!this.headersSent) this.flushHeaders();
+    if (!this.open || this.controller === undefined) return false;
     const bytes = encoder.encode(chunk);
     this.queued += bytes.byteLength;
-    this.controller!.enqueue(bytes);
+    this.controller.enqueue(bytes);
     return this.queued < HIGH_WATER_MARK;
   }
 
-  end(body?: string): this {
-    if (this.writableEnded) return this;
-    this.writableEnded = true;
-    if (this.controller === undefined && !this.headersSent) {
-      this.headersSent = true;
-      // 204 and 304 have no body (the Response constructor refuses one).
-      const empty = this.status === 204 || this.status === 304 || body === undefined;
-      this.resolve(
-        new Response(empty ? null : body, { status: this.status, headers: this.headers }),
-      );
-    } else if (!this.destroyed) {
-      if (body !== undefined) this.controller?.enqueue(encoder.encode(body));
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    if (!this.started) this.settle(200, null);
+    else if (!this.gone) {
       try {
         this.controller?.close();
       } catch {
@@ -108,15 +110,14 @@ export class ResponseSink {
       }
     }
     queueMicrotask(() => this.emitClose());
-    return this;
   }
 
-  destroy(): this {
-    if (this.destroyed) return this;
-    this.destroyed = true;
-    if (!this.headersSent) {
+  destroy(): void {
+    if (this.gone) return;
+    this.gone = true;
+    if (!this.started) {
       // The client is gone before any answer: nobody reads this one, but the promise settles.
-      this.headersSent = true;
+      this.started = true;
       this.resolve(new Response(null, { status: 499 }));
     } else {
       try {
@@ -126,27 +127,30 @@ export class ResponseSink {
       }
     }
     this.emitClose();
-    return this;
   }
 
-  on(event: string, listener: Listener): this {
-    if (event === 'close') {
-      if (this.closed) queueMicrotask(listener);
-      else this.closeListeners.push(listener);
-    } else if (event === 'drain') this.drainListeners.push(listener);
-    return this;
+  onClose(listener: Listener): void {
+    if (this.closed) queueMicrotask(listener);
+    else this.closeListeners.push(listener);
   }
 
-  once(event: string, listener: Listener): this {
-    return this.on(event, listener);
+  onDrain(listener: Listener): void {
+    this.drainListeners.push(listener);
   }
 
-  private set(name: string, value: HeaderValue): void {
-    if (value === undefined) return;
-    if (Array.isArray(value)) {
-      this.headers.delete(name);
-      for (const item of value) this.headers.append(name, item);
-    } else this.headers.set(name, String(value));
+  private add(headers: ReplyHeaders | undefined): void {
+    if (headers === undefined) return;
+    for (const name of Object.keys(headers)) this.headers.set(name, headers[name]!);
+  }
+
+  /** The whole answer: the `Response` settles now and the reply is over. */
+  private settle(status: number, body: string | null): void {
+    this.started = true;
+    this.ended = true;
+    // 204 and 304 have no body (the Response constructor refuses one).
+    const empty = status === 204 || status === 304;
+    this.resolve(new Response(empty ? null : body, { status, headers: this.headers }));
+    queueMicrotask(() => this.emitClose());
   }
 
   private emitClose(): void {

@@ -1,55 +1,77 @@
-import { WEB_BODY, type WebBody } from '../request';
+import type { BodyBudget, BodyOutcome, Connection, Deadline, HttpRequest } from '../request';
+import { readStreamBody } from './body';
 
-/** Where the description keeps the `Request` it was made from (for `authenticate`, `context`, `onError`). */
-export const ORIGINAL: unique symbol = Symbol('declarative-mcp.fetch-request');
+/** What a Web `Request` tells of its connection: nothing (the runtime keeps it). */
+const NO_CONNECTION: Connection = Object.freeze({
+  localAddress: undefined,
+  localPort: undefined,
+  remoteAddress: undefined,
+  remotePort: undefined,
+  httpVersion: undefined,
+});
 
 /**
- * The plain description of a request the pipeline decides on, made from a Web `Request`: the
- * method, the origin-form target, the headers as lower-case names (several values joined as
- * HTTP joins them), the scheme, and the body as a stream with the request's signal.
+ * A Web `Request` as the pipeline reads it: the method, the origin-form target, the headers as
+ * lower-case names (several values joined as HTTP joins them), the scheme, and the body read from
+ * its stream with the request's signal. A `Request` tells no addresses: the Host check (which is
+ * for loopback binds) and the per-client session count see none.
  */
-export interface DescribedRequest {
+export class FetchRequest implements HttpRequest {
   readonly method: string;
-  readonly url: string;
+  readonly target: string;
   readonly headers: Record<string, string>;
-  readonly socket: { readonly encrypted: boolean };
-  readonly complete: boolean;
-  readonly readableEnded: boolean;
-  readonly [WEB_BODY]: WebBody;
-  readonly [ORIGINAL]: Request;
-  on(event: string, listener: (...args: unknown[]) => void): DescribedRequest;
-}
+  readonly encrypted: boolean;
+  readonly localAddress = undefined;
+  readonly remoteAddress: string | undefined;
+  readonly parsedBody = undefined;
 
-function ignore(this: DescribedRequest): DescribedRequest {
-  return this;
-}
-
-/** Describes `request`; throws nothing (a URL that does not parse is the target `/`). */
-export function describeRequest(request: Request): DescribedRequest {
-  const headers: Record<string, string> = {};
-  request.headers.forEach((value, name) => {
-    headers[name] = value;
-  });
-  let url = '/';
-  let encrypted = false;
-  try {
-    const parsed = new URL(request.url);
-    url = `${parsed.pathname}${parsed.search}`;
-    encrypted = parsed.protocol === 'https:';
-    // A `Request` built by hand (or by some runtimes) has no Host header: its URL names the host.
-    headers.host ??= parsed.host;
-  } catch {
-    // A relative or broken URL (never from a runtime): the path check answers 404.
+  constructor(
+    readonly original: Request,
+    remoteAddress?: string,
+  ) {
+    const headers: Record<string, string> = {};
+    original.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    let target = '/';
+    let encrypted = false;
+    try {
+      const parsed = new URL(original.url);
+      target = `${parsed.pathname}${parsed.search}`;
+      encrypted = parsed.protocol === 'https:';
+      // A `Request` built by hand (or by some runtimes) has no Host header: its URL names the host.
+      headers.host ??= parsed.host;
+    } catch {
+      // A relative or broken URL (never from a runtime): the path check answers 404.
+    }
+    this.method = original.method.toUpperCase();
+    this.target = target;
+    this.headers = headers;
+    this.encrypted = encrypted;
+    this.remoteAddress = remoteAddress;
   }
-  return {
-    method: request.method.toUpperCase(),
-    url,
-    headers,
-    socket: { encrypted },
-    complete: false,
-    readableEnded: false,
-    [WEB_BODY]: { stream: request.body, signal: request.signal },
-    [ORIGINAL]: request,
-    on: ignore,
-  };
+
+  readBody(
+    limit: number,
+    deadline: Deadline,
+    bodyDeadline: Deadline,
+    budget: BodyBudget,
+  ): Promise<BodyOutcome> {
+    const request = this.original;
+    return readStreamBody(
+      request.body,
+      this.headers['content-length'],
+      limit,
+      deadline,
+      bodyDeadline,
+      budget,
+      request.signal,
+    );
+  }
+
+  connection(): Connection {
+    return this.remoteAddress === undefined
+      ? NO_CONNECTION
+      : { ...NO_CONNECTION, remoteAddress: this.remoteAddress };
+  }
 }

@@ -3,7 +3,15 @@ import type { Servable } from '../../../core';
 import { LOOPBACK_RESOURCE } from '../auth';
 import type { HttpSession } from '../http-session';
 import type { HttpHandlerOptions } from '../options';
-import type { HttpEndpoint } from '../pipeline';
+import type { Face, HttpEndpoint } from '../pipeline';
+import { NodeReply } from './reply';
+import { NodeRequest } from './request';
+
+/** The node face: configuration errors name `createHttpHandler`, unexpected errors go to stderr. */
+const NODE_FACE: Face = {
+  name: 'createHttpHandler',
+  print: (text) => process.stderr.write(`${text}\n`),
+};
 
 /**
  * A `node:http` request listener serving MCP's Streamable HTTP transport, with its state on it.
@@ -56,11 +64,11 @@ export function createHttpHandler<C = HttpSession>(
   const { HttpEndpoint: Endpoint } = require('../pipeline') as {
     HttpEndpoint: typeof HttpEndpoint;
   };
-  const endpoint = new Endpoint(servable, options);
+  const endpoint = new Endpoint(servable, options, NODE_FACE);
   const handler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) =>
-    endpoint.serve(req, res, next);
+    endpoint.serve(new NodeRequest(req), new NodeReply(res), next);
   Object.defineProperties(handler, {
-    sessions: { get: () => endpoint.store?.size ?? 0, enumerable: true },
+    sessions: { get: () => endpoint.sessions?.store.size ?? 0, enumerable: true },
     closing: { get: () => endpoint.closing, enumerable: true },
     ready: { value: endpoint.ready, enumerable: true },
     close: { value: () => endpoint.close(), enumerable: true },

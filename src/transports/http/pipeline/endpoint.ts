@@ -1,13 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isStateBindable, memoryAdapter, type StateAdapter } from '../../../adapter';
 import {
   ConfigurationError,
   coreOf,
+  ErrorCode,
   type JsonObject,
   type McpCore,
   type Peer,
   type PeerOptions,
+  randomToken,
   type Servable,
   SharedStateError,
   StateBudget,
@@ -26,49 +26,67 @@ import {
   serveMetadata,
 } from '../auth';
 import type { HttpSession } from '../http-session';
-import { type HttpHandlerOptions, type ResolvedOptions, resolveOptions } from '../options';
+import { type PipelineOptions, type ResolvedOptions, resolveOptions } from '../options';
 import {
   allowOrigin,
   BodyBudget,
   DeadlineQueue,
+  type HttpRequest,
   hostPolicy,
   MediaChecks,
   originPolicy,
   preflight,
-  sendEmpty,
-  sendError,
-  TRANSPORT_ERROR,
+  Refusal,
+  type Reply,
+  refuse,
 } from '../request';
-import {
-  Cluster,
-  GateRefusal,
-  openSessionStream,
-  type SessionEntry,
-  SessionGate,
-  SessionRecords,
-  SessionStore,
-  sendRefusal,
-  toSession,
-} from '../session';
+import { Cluster, type SessionEntry, type SessionMode, toSession } from '../session';
 import type { StreamLimits } from '../stream';
-import { StreamHub } from '../stream';
 import { Outage } from './outage';
 import { PendingPosts } from './pending-posts';
 import { handlePost } from './post';
+import { createSessionMode, endSession, openStream } from './sessions';
 
 const ALLOW_SESSIONS = 'GET, POST, DELETE, OPTIONS';
 const ALLOW_STATELESS = 'POST, OPTIONS';
 const SESSION_METHODS = new Set(['GET', 'POST', 'DELETE']);
 
+const STATELESS_METHODS = new Refusal(
+  405,
+  `Method Not Allowed: use ${ALLOW_STATELESS} (stateless server: no stream, no session)`,
+  undefined,
+  { Allow: ALLOW_STATELESS },
+);
+const SESSION_METHODS_ONLY = new Refusal(
+  405,
+  `Method Not Allowed: use ${ALLOW_SESSIONS}`,
+  undefined,
+  { Allow: ALLOW_SESSIONS },
+);
+/** New requests while the endpoint shuts down (answers to the server's own requests still come in). */
+export const SHUTTING_DOWN = new Refusal(
+  503,
+  'Service Unavailable: the server is shutting down',
+  undefined,
+  { Connection: 'close' },
+);
+const SHUT_DOWN = new Refusal(
+  503,
+  'Service Unavailable: the server shut down before the call finished',
+);
+const INTERNAL = new Refusal(500, 'Internal error', ErrorCode.INTERNAL_ERROR);
+
 /** The record under which processes sharing an adapter keep the 2026-07-28 `requestState` secret. */
 const REQUEST_STATE_SECRET = 'request-state-secret';
 
 /**
- * True while a broadcast from another process is handed to this process's listeners: the
- * endpoints of this process deliver it and do not send it back to the cluster. (One flag for the
- * process: the core's broadcast is synchronous.)
+ * Marks the filter of a broadcast another process raised: the endpoints of this process deliver
+ * it and do not send it back to the cluster. On the broadcast itself, not in a flag: two
+ * endpoints may serve one core.
  */
-let relaying = false;
+const RELAYED: unique symbol = Symbol('declarative-mcp.relayed');
+type PeerFilter = ((peer: Peer) => boolean) & { [RELAYED]?: true };
+const RELAYED_TO_ALL: PeerFilter = Object.assign(() => true, { [RELAYED]: true as const });
 
 /** `notifications/resources/updated`: for the sessions subscribed to its URI. */
 function isResourceUpdate(message: JsonObject): boolean {
@@ -79,8 +97,7 @@ function isResourceUpdate(message: JsonObject): boolean {
 }
 
 /** The path of a request target, without its query. */
-function pathOf(target: string | undefined): string {
-  if (target === undefined) return '/';
+function pathOf(target: string): string {
   if (!target.startsWith('/')) {
     try {
       return new URL(target).pathname;
@@ -97,8 +114,8 @@ function pathOf(target: string | undefined): string {
  * undefined for the usual origin form (`/mcp`). A target that does not parse has the empty
  * authority, which no host list allows.
  */
-function authorityOf(target: string | undefined): string | undefined {
-  if (target === undefined || target.startsWith('/') || target === '*') return undefined;
+function authorityOf(target: string): string | undefined {
+  if (target.startsWith('/') || target === '*') return undefined;
   try {
     return new URL(target).host;
   } catch {
@@ -119,31 +136,34 @@ function isMetadataPath(path: string): boolean {
   return path.length === METADATA_PATH.length || path.charCodeAt(METADATA_PATH.length) === 47; // '/'
 }
 
-function defaultOnError(error: unknown): void {
-  const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  process.stderr.write(`declarative-mcp (http): ${text}\n`);
+/** What a face tells the pipeline about itself. */
+export interface Face {
+  /** Its function's name, in configuration errors (`createHttpHandler`, `createFetchHandler`). */
+  readonly name: string;
+  /** Where an unexpected error goes when there is no `onError` (stderr on Node, the console elsewhere). */
+  readonly print: (text: string) => void;
 }
 
+/** `console.error`: every runtime has it. */
+const CONSOLE_FACE: Face = {
+  name: 'createHttpHandler',
+  print: (text) => console.error(text),
+};
+
 /**
- * The state and the request routing behind {@link createHttpHandler}: security checks,
- * authentication, sessions, the server-to-client streams, broadcasts and shutdown. POSTs are
- * answered in `post.ts`.
+ * The state and the request routing behind both faces: security checks, authentication,
+ * sessions, the server-to-client streams, broadcasts and shutdown. It decides on an
+ * {@link HttpRequest} and answers through a {@link Reply}; POSTs are answered in `post.ts`.
  */
 export class HttpEndpoint<C> {
   readonly options: ResolvedOptions<C>;
   readonly core: McpCore<C>;
-  /** The sessions this process holds (session mode only). */
-  readonly store: SessionStore | undefined;
+  /** Session mode: present when the endpoint keeps sessions (`sessions: true`). */
+  readonly sessions: SessionMode | undefined;
   /** POSTs being answered right now. */
   readonly posts = new PendingPosts();
-  /** The way into a session for requests after `initialize` (session mode only). */
-  readonly gate: SessionGate | undefined;
   /** Shared state: `options.adapter`, or an in-memory one of this endpoint's own. */
   readonly adapter: StateAdapter;
-  /** The live side of resumable streams (session mode only). */
-  readonly hub: StreamHub | undefined;
-  /** The sessions' records in the adapter (session mode only). */
-  readonly records: SessionRecords | undefined;
   /** The other processes sharing the adapter (a shared adapter, such as Redis, only). */
   readonly cluster: Cluster | undefined;
   /** Settles once the adapter is open and the application bound to it; rejects when it cannot open. */
@@ -177,24 +197,28 @@ export class HttpEndpoint<C> {
   private readonly identityKey: (identity: unknown) => string;
   /** The shared state's outage, told to `onError` once as it starts and once as it ends. */
   private readonly outage: Outage;
+  /** The shared state's outage as clients are told (`503`, `Retry-After`). */
+  private readonly unreachable: Refusal;
+  private readonly print: (text: string) => void;
   private detach: (() => void) | undefined;
   private shutdown: Promise<void> | undefined;
 
-  constructor(servable: Servable<C>, options?: HttpHandlerOptions<C>) {
+  constructor(
+    servable: Servable<C>,
+    options?: PipelineOptions<C>,
+    { name, print }: Face = CONSOLE_FACE,
+  ) {
     this.core = coreOf(servable);
-    this.options = resolveOptions(options);
+    this.print = print;
+    this.options = resolveOptions(options, name);
     this.options.resourceMetadata = protectedResource(this.options, servable);
     const loopback = (options as Record<symbol, unknown> | undefined)?.[LOOPBACK_RESOURCE] === true;
     const problem = loopback
       ? undefined
-      : audienceProblem(
-          'createHttpHandler',
-          this.options.authenticate,
-          this.options.resourceMetadata?.resource,
-        );
+      : audienceProblem(name, this.options.authenticate, this.options.resourceMetadata?.resource);
     if (problem !== undefined) throw new ConfigurationError(problem);
-    this.hostAllowed = hostPolicy(this.options.allowedHosts);
-    this.originAllowed = originPolicy(this.options.allowedOrigins);
+    this.hostAllowed = hostPolicy(this.options.allowedHosts, name);
+    this.originAllowed = originPolicy(this.options.allowedOrigins, name);
     this.identityKey = this.options.identityKey ?? defaultIdentityKey();
     this.deadlines = new DeadlineQueue(this.options.postTimeout);
     this.bodyDeadlines = new DeadlineQueue(this.options.bodyTimeout);
@@ -217,60 +241,17 @@ export class HttpEndpoint<C> {
       (notice) => this.report(notice),
       () => adapter.records.get('mcp:outage-probe'),
     );
-    const cluster = adapter.shared ? new Cluster(this) : undefined;
-    this.cluster = cluster;
-    if (this.options.sessions) {
-      const { sessionIdleTimeout, maxSessions, maxSessionsPerIdentity, clientRequestTimeout } =
-        this.options;
-      const report = (error: unknown) => this.report(error);
-      const limits = { max: maxSessions, perSource: maxSessionsPerIdentity };
-      const records = new SessionRecords(adapter, sessionIdleTimeout, limits, report);
-      this.records = records;
-      this.hub = new StreamHub(adapter.events, report);
-      if (cluster !== undefined) {
-        this.hub.remote = (k, i, d) => cluster.publish({ t: 'event', k, i: i ?? null, d });
-      }
-      this.store = new SessionStore({
-        idleTimeout: sessionIdleTimeout,
-        max: maxSessions,
-        clientRequestTimeout,
-        // A call ended by its session's end gets a JSON-RPC error at once.
-        onEnd: (entry, reason) => {
-          for (const post of this.posts.of(entry)) {
-            post.fail(TRANSPORT_ERROR, `The session ended before the call finished: ${reason}`);
-          }
-        },
-        onCancel: (entry, id) => {
-          for (const post of this.posts.of(entry)) if (post.cancelled(id)) return;
-        },
-        // A shared record expires in the store by its own TTL: another process may be using it.
-        onExpired: (entry) => {
-          if (!adapter.shared) records.forget(entry.session.id!);
-        },
-        onBusy: (entry, now) => records.touch(entry, now),
-        // With a shared adapter, a server→client request's id names this process, and an answer
-        // or a cancellation for a request another process holds goes there.
-        peerOptions: (id) => ({
-          ...this.peerLimits,
-          budget: this.stateBudget,
-          ...(cluster && {
-            requestIdPrefix: `srv-${cluster.origin}-`,
-            onUnmatched: (kind: 'response' | 'cancel', message: Record<string, unknown>) =>
-              cluster.publish({ t: kind, s: id, m: message }),
-          }),
-        }),
-      });
-      this.gate = new SessionGate({
-        store: this.store,
-        records,
-        ownerOf: (identity) => this.ownerOf(identity),
-        authenticated: this.options.authenticate !== undefined,
-        strictVersion: this.options.strictProtocolVersion !== false,
-      });
-    }
+    this.unreachable = new Refusal(
+      503,
+      `Service Unavailable: the shared state (${adapter.name}) cannot be reached; try again shortly`,
+      undefined,
+      { 'Retry-After': '5' },
+    );
+    this.cluster = adapter.shared ? new Cluster(this) : undefined;
+    this.sessions = this.options.sessions ? createSessionMode(this) : undefined;
     // Stateless endpoints broadcast too when shared: a 2026-07-28 subscriptions/listen stream
     // held by another process receives what this one raises.
-    if (this.store !== undefined || cluster !== undefined) {
+    if (this.sessions !== undefined || this.cluster !== undefined) {
       this.detach = this.core.attach((message, filter) => this.broadcast(message, filter));
     }
     this.ready = this.prepare(servable);
@@ -300,7 +281,7 @@ export class HttpEndpoint<C> {
    */
   private async shareRequestStateSecret(): Promise<void> {
     const records = this.adapter.records;
-    await records.add(REQUEST_STATE_SECRET, randomBytes(32).toString('base64url'));
+    await records.add(REQUEST_STATE_SECRET, randomToken(32));
     const secret = await records.get<unknown>(REQUEST_STATE_SECRET);
     if (typeof secret === 'string') this.core.shareRequestStateSecret(secret);
   }
@@ -311,47 +292,46 @@ export class HttpEndpoint<C> {
   }
 
   /** Answers one request; never throws, whatever comes in. */
-  serve(req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void): void {
+  serve(request: HttpRequest, reply: Reply, next?: (error?: unknown) => void): void {
     let pending: unknown;
     try {
       pending = this.isReady
-        ? this.route(req, res, next)
-        : this.ready.then(() => this.route(req, res, next));
+        ? this.route(request, reply, next)
+        : this.ready.then(() => this.route(request, reply, next));
     } catch (error) {
-      this.fail(error, req, res);
+      this.fail(error, request, reply);
       return;
     }
     if (isThenable(pending)) {
       // (Promise.resolve adopts a native promise as is, and catches a thenable that throws.)
-      Promise.resolve(pending).then(undefined, (error: unknown) => this.fail(error, req, res));
+      Promise.resolve(pending).then(undefined, (error: unknown) =>
+        this.fail(error, request, reply),
+      );
     }
   }
 
   /** An unexpected error while answering: reported, and answered `500` if nothing went out yet. */
-  private fail(error: unknown, req: IncomingMessage, res: ServerResponse): void {
+  private fail(error: unknown, request: HttpRequest, reply: Reply): void {
     if (SharedStateError.is(error)) {
       // An outage is reported as it starts and ends, not once per refused request.
       this.outage.refuse(error);
       // The process keeps serving what needs no shared state, and the adapter reconnects.
-      if (!res.headersSent) {
-        sendError(
-          res,
-          503,
-          `Service Unavailable: the shared state (${this.adapter.name}) cannot be reached; try again shortly`,
-          { 'Retry-After': '5' },
-        );
-      } else if (!res.writableEnded) res.end();
+      refuse(reply, this.unreachable);
       return;
     }
-    this.report(error, req);
-    if (!res.headersSent) sendError(res, 500, 'Internal error', undefined, -32603);
-    else if (!res.writableEnded) res.end();
+    this.report(error, request);
+    refuse(reply, INTERNAL);
   }
 
-  /** Tells `onError` (stderr by default) about an unexpected error; never throws. */
-  report(error: unknown, req?: IncomingMessage): void {
+  /** Tells `onError` (the face's printer by default) about an unexpected error; never throws. */
+  report(error: unknown, request?: HttpRequest): void {
     try {
-      (this.options.onError ?? defaultOnError)(error, req);
+      const onError = this.options.onError;
+      if (onError !== undefined) onError(error, request?.original as never);
+      else {
+        const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+        this.print(`declarative-mcp (http): ${text}`);
+      }
     } catch {
       // A throwing error listener changes nothing.
     }
@@ -363,21 +343,20 @@ export class HttpEndpoint<C> {
   }
 
   /** What the core receives as context for a POST. */
-  contextOf(req: IncomingMessage, session: HttpSession, identity: unknown): C {
+  contextOf(request: HttpRequest, session: HttpSession, identity: unknown): C {
     const build = this.options.context;
-    return build === undefined ? (session as C) : build(req, session, identity);
+    return build === undefined
+      ? (session as C)
+      : build(request.original as never, session, identity);
   }
 
   /**
    * Routes a request: synchronous up to the method's handler (which may return a promise), so
    * that a POST costs no promise of its own here; `serve` catches what it throws or rejects.
    */
-  private route(
-    req: IncomingMessage,
-    res: ServerResponse,
-    next?: (error?: unknown) => void,
-  ): unknown {
-    const path = pathOf(req.url);
+  private route(request: HttpRequest, reply: Reply, next?: (error?: unknown) => void): unknown {
+    const target = request.target;
+    const path = pathOf(target);
     const metadata = this.options.resourceMetadata;
     const isMetadata = path.startsWith(METADATA_PATH) && isMetadataPath(path);
     if (
@@ -386,53 +365,57 @@ export class HttpEndpoint<C> {
       path !== this.options.path
     ) {
       if (next !== undefined) return next();
-      return sendError(res, 404, `Not Found: the MCP endpoint is ${this.options.path}`);
+      return refuse(reply, new Refusal(404, `Not Found: the MCP endpoint is ${this.options.path}`));
     }
-    const local = req.socket?.localAddress;
-    if (!this.hostAllowed(req.headers.host, local)) {
+    const local = request.localAddress;
+    const host = request.headers.host as string | undefined;
+    if (!this.hostAllowed(host, local)) {
       // MCP basic/transports, security warning: DNS rebinding against local servers.
-      return sendError(
-        res,
-        403,
-        `Forbidden: Host ${JSON.stringify(req.headers.host ?? '')} is not allowed`,
+      return refuse(
+        reply,
+        new Refusal(403, `Forbidden: Host ${JSON.stringify(host ?? '')} is not allowed`),
       );
     }
-    const authority = authorityOf(req.url);
+    const authority = authorityOf(target);
     if (authority !== undefined && !this.hostAllowed(authority, local)) {
       // RFC 9112 §3.2.2: with an absolute-form target the server uses the target's authority
       // and ignores Host, so the authority gets the same check.
-      return sendError(
-        res,
-        403,
-        `Forbidden: host ${JSON.stringify(authority)} of the request target is not allowed`,
+      return refuse(
+        reply,
+        new Refusal(
+          403,
+          `Forbidden: host ${JSON.stringify(authority)} of the request target is not allowed`,
+        ),
       );
     }
     if (metadata !== undefined && isMetadata) {
       const suffix = path.slice(METADATA_PATH.length);
-      return serveMetadata(req, res, metadata, this.options.path, suffix, next);
+      return serveMetadata(request, reply, metadata, this.options.path, suffix, next);
     }
-    const origin = req.headers.origin;
+    const origin = request.headers.origin as string | undefined;
     if (origin !== undefined) {
       // MCP basic/transports: an Origin that is present and invalid gets 403 Forbidden.
       if (!this.originAllowed(origin)) {
-        return sendError(res, 403, `Forbidden: Origin ${JSON.stringify(origin)} is not allowed`);
+        return refuse(
+          reply,
+          new Refusal(403, `Forbidden: Origin ${JSON.stringify(origin)} is not allowed`),
+        );
       }
-      allowOrigin(res, origin);
+      allowOrigin(reply, origin);
     }
-    const allow = this.store === undefined ? ALLOW_STATELESS : ALLOW_SESSIONS;
-    const method = req.method ?? 'GET';
-    if (method === 'OPTIONS') return preflight(res, allow, origin !== undefined);
-    if (!(this.store === undefined ? method === 'POST' : SESSION_METHODS.has(method))) {
-      const why = this.store === undefined ? ' (stateless server: no stream, no session)' : '';
-      return sendError(res, 405, `Method Not Allowed: use ${allow}${why}`, { Allow: allow });
+    const stateless = this.sessions === undefined;
+    const method = request.method;
+    if (method === 'OPTIONS') {
+      return preflight(reply, stateless ? ALLOW_STATELESS : ALLOW_SESSIONS, origin !== undefined);
     }
-    if (this.closing && method !== 'POST') {
-      return sendError(res, 503, 'Service Unavailable: the server is shutting down', {
-        Connection: 'close',
-      });
+    if (!(stateless ? method === 'POST' : SESSION_METHODS.has(method))) {
+      return refuse(reply, stateless ? STATELESS_METHODS : SESSION_METHODS_ONLY);
     }
-    if (this.options.authenticate !== undefined) return this.authenticated(req, res, method, path);
-    return this.byMethod(req, res, method, undefined);
+    if (this.closing && method !== 'POST') return refuse(reply, SHUTTING_DOWN);
+    if (this.options.authenticate !== undefined) {
+      return this.authenticated(request, reply, method, path);
+    }
+    return this.byMethod(request, reply, method, undefined);
   }
 
   /** `serveHttp` on a loopback bind: the URL it listens on is the resource identifier. */
@@ -445,112 +428,61 @@ export class HttpEndpoint<C> {
 
   /** Authenticates (`401` without an identity), then answers by method. */
   private async authenticated(
-    req: IncomingMessage,
-    res: ServerResponse,
+    request: HttpRequest,
+    reply: Reply,
     method: string,
     path: string,
   ): Promise<void> {
     const configured = this.options.resourceMetadata?.resource;
-    const resource = resourceOf(req, this.options.resourceMetadata, this.options.path ?? path);
+    const resource = resourceOf(request, this.options.resourceMetadata, this.options.path ?? path);
     const identity = await this.options.authenticate!(
-      req,
+      request.original as never,
       configured === undefined ? { resource, fromRequest: true } : { resource },
     );
     if (identity === null || identity === undefined || AuthRefusal.is(identity)) {
-      const given = req.headers.authorization !== undefined;
+      const given = request.headers.authorization !== undefined;
       // RFC 6750 §3.1: no token presented, no error code; a token the hook merely declined is invalid.
-      return this.refuse(req, res, identity ?? (given ? AuthRefusal.invalidToken() : undefined));
+      const refusal = identity ?? (given ? AuthRefusal.invalidToken() : undefined);
+      return refuse(reply, this.refusal(request, refusal));
     }
-    return this.byMethod(req, res, method, identity);
+    return this.byMethod(request, reply, method, identity);
   }
 
   private byMethod(
-    req: IncomingMessage,
-    res: ServerResponse,
+    request: HttpRequest,
+    reply: Reply,
     method: string,
     identity: unknown,
-  ): Promise<void> | void {
-    if (method === 'POST') return handlePost(this, req, res, identity);
-    if (method === 'GET') return this.openStream(req, res, identity);
-    return this.endSession(req, res, identity);
+  ): Promise<void> | undefined {
+    if (method === 'POST') return handlePost(this, request, reply, identity);
+    // GET and DELETE reach here in session mode only (route refuses them when stateless).
+    const sessions = this.sessions;
+    if (sessions === undefined) return refuse(reply, STATELESS_METHODS);
+    if (method === 'GET') return openStream(this, sessions, request, reply, identity);
+    return endSession(this, sessions, request, reply, identity);
   }
 
   /**
    * `401` (no token, or `invalid_token`) or `403` (`insufficient_scope`), with the challenge that
    * points OAuth-aware clients at the metadata (RFC 6750 §3, RFC 9728 §5.1).
    */
-  private refuse(
-    req: IncomingMessage,
-    res: ServerResponse,
-    refusal: AuthRefusal | undefined,
-  ): void {
-    const answer = this.refusal(req, refusal);
-    sendError(res, answer.status, answer.message, answer.headers);
-  }
-
-  /** The status, message and `WWW-Authenticate` challenge of an authentication refusal. */
-  refusal(
-    req: IncomingMessage,
-    refusal: AuthRefusal | undefined,
-  ): { status: number; message: string; headers: Record<string, string> } {
+  refusal(request: HttpRequest, refusal: AuthRefusal | undefined): Refusal {
     const metadata = this.options.resourceMetadata;
     const location =
       metadata === undefined
         ? undefined
-        : metadataUrl(resourceOf(req, metadata, this.options.path ?? pathOf(req.url)));
+        : metadataUrl(resourceOf(request, metadata, this.options.path ?? pathOf(request.target)));
     const message =
       refusal?.status === 403
         ? `Forbidden: the access token lacks the scope ${refusal.scopes.join(' ')}`
         : 'Unauthorized: a valid bearer token is required';
-    return {
-      status: refusal?.status ?? 401,
-      message,
-      headers: {
-        'WWW-Authenticate': bearerChallenge(
-          location,
-          refusal,
-          oauthOf(this.options.authenticate)?.scopes,
-        ),
-      },
-    };
-  }
-
-  /** `GET`: the session's server-to-client stream (broadcasts, and messages of calls whose POST is gone). */
-  private openStream(
-    req: IncomingMessage,
-    res: ServerResponse,
-    identity: unknown,
-  ): Promise<void> | void {
-    if (!this.media.accepts(req.headers.accept, 'text/event-stream')) {
-      sendError(res, 406, 'Not Acceptable: the Accept header must list text/event-stream');
-      return;
-    }
-    const found = this.gate!.enter(req, identity);
-    if (found instanceof Promise) return found.then((entry) => this.stream(req, res, entry));
-    return this.stream(req, res, found);
-  }
-
-  private stream(
-    req: IncomingMessage,
-    res: ServerResponse,
-    entry: SessionEntry | GateRefusal,
-  ): Promise<void> | undefined {
-    if (entry instanceof GateRefusal) return sendRefusal(res, entry);
-    return openSessionStream(this, req, res, entry);
-  }
-
-  /** `DELETE`: ends the session (`204`); its calls are aborted and its stream closed. */
-  private async endSession(
-    req: IncomingMessage,
-    res: ServerResponse,
-    identity: unknown,
-  ): Promise<void> {
-    const entry = await this.gate!.enter(req, identity);
-    if (entry instanceof GateRefusal) return sendRefusal(res, entry);
-    this.store!.end(entry, 'The client ended the session.');
-    await this.records!.delete(entry.session.id!);
-    this.cluster?.publish({ t: 'end', s: entry.session.id! });
-    sendEmpty(res, 204);
+    return new Refusal(refusal?.status ?? 401, message, undefined, {
+      'WWW-Authenticate': bearerChallenge(
+        location,
+        refusal,
+        oauthOf(this.options.authenticate)?.scopes,
+      ),
+    });
   }
 
   /**
@@ -558,17 +490,17 @@ export class HttpEndpoint<C> {
    * adapter, when this process holds neither the stream nor its history, it goes to the process
    * that does.
    */
-  toClient(entry: SessionEntry, json: string): void {
+  toClient(mode: SessionMode, entry: SessionEntry, json: string): void {
     if (this.cluster !== undefined && entry.stream === undefined && entry.events === undefined) {
-      this.cluster.publish({ t: 'send', s: entry.session.id!, j: json });
+      this.cluster.publish({ t: 'send', s: entry.id, j: json });
       return;
     }
-    toSession(this, entry, json);
+    toSession(mode.hub, entry, json);
   }
 
   /** A message for a session's GET stream, which this process holds (sent here by another). */
   sendHeld(entry: SessionEntry, json: string): void {
-    toSession(this, entry, json);
+    if (this.sessions !== undefined) toSession(this.sessions.hub, entry, json);
   }
 
   /**
@@ -578,37 +510,36 @@ export class HttpEndpoint<C> {
   relay(message: JsonObject): void {
     if (typeof message.method !== 'string') return;
     const params = message.params as JsonObject | undefined;
-    const uri = isResourceUpdate(message) ? (params!.uri as string) : undefined;
-    relaying = true;
-    try {
-      this.core.broadcast(
-        message.method,
-        params,
-        uri === undefined ? undefined : (peer) => peer.subscriptions.has(uri),
-      );
-    } finally {
-      relaying = false;
+    let filter = RELAYED_TO_ALL;
+    if (isResourceUpdate(message)) {
+      const uri = params!.uri as string;
+      filter = Object.assign((peer: Peer) => peer.subscriptions.has(uri), {
+        [RELAYED]: true as const,
+      });
     }
+    this.core.broadcast(message.method, params, filter);
   }
 
   /**
    * The core's broadcaster: one message to every session with an open stream that passes
    * `filter`. With a shared adapter, a notification for all (or for the subscribers of a
    * resource) goes to every process too; a broadcast with another filter, a function, cannot
-   * travel and stays in this one.
+   * travel and stays in this one, and one relayed from another process is not sent back.
    */
-  private broadcast(message: JsonObject, filter?: (peer: Peer) => boolean): void {
+  private broadcast(message: JsonObject, given?: PeerFilter): void {
+    const relayed = given?.[RELAYED] === true;
+    const filter = given === RELAYED_TO_ALL ? undefined : given;
     if (
       this.cluster !== undefined &&
-      !relaying &&
+      !relayed &&
       (filter === undefined || isResourceUpdate(message))
     ) {
       this.cluster.publish({ t: 'broadcast', m: message });
     }
-    const store = this.store;
-    if (store === undefined) return;
+    const sessions = this.sessions;
+    if (sessions === undefined) return;
     let json: string | undefined;
-    for (const entry of store.values()) {
+    for (const entry of sessions.store.values()) {
       // Sessions with a stream open, or whose stream's history this process keeps (to resume).
       if (entry.stream === undefined && entry.events === undefined) continue;
       if (filter !== undefined) {
@@ -621,7 +552,7 @@ export class HttpEndpoint<C> {
         if (!pass) continue;
       }
       json ??= JSON.stringify(message);
-      toSession(this, entry, json);
+      toSession(sessions.hub, entry, json);
     }
   }
 
@@ -638,13 +569,14 @@ export class HttpEndpoint<C> {
     this.outage.stop();
     this.detach?.();
     this.detach = undefined;
-    if (this.store !== undefined) for (const entry of this.store.values()) entry.stream?.end();
+    const sessions = this.sessions;
+    if (sessions !== undefined) for (const entry of sessions.store.values()) entry.stream?.end();
     const closed = new Error('The server shut down.');
     for (const post of this.posts.all()) {
       if (post.listening) post.peer.close(closed);
     }
     if (this.posts.size > 0) {
-      let timer: NodeJS.Timeout | undefined;
+      let timer: ReturnType<typeof setTimeout> | undefined;
       // A POST already answered (timed out, cancelled, its session ended) is not waited for,
       // whatever its call does later: close() returns once nothing is really pending.
       const waited = this.posts.settled().then(() => true);
@@ -657,18 +589,17 @@ export class HttpEndpoint<C> {
         const reason = new Error('The server shut down before the call finished.');
         for (const post of this.posts.all()) {
           post.peer.close(reason);
-          post.exchange.refuse(
-            503,
-            'Service Unavailable: the server shut down before the call finished',
-          );
+          post.exchange.refuse(SHUT_DOWN);
         }
       }
     }
-    if (this.store !== undefined && !this.adapter.shared) {
-      // Shared records outlive this process (another one, or this one restarted, takes over).
-      for (const entry of this.store.values()) this.records!.forget(entry.session.id!);
+    if (sessions !== undefined) {
+      if (!this.adapter.shared) {
+        // Shared records outlive this process (another one, or this one restarted, takes over).
+        for (const entry of sessions.store.values()) sessions.records.forget(entry.id);
+      }
+      sessions.store.clear('The server shut down.');
     }
-    this.store?.clear('The server shut down.');
     this.deadlines.close();
     this.bodyDeadlines.close();
     await this.cluster?.close().then(undefined, (error: unknown) => this.report(error));

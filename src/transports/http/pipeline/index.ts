@@ -1,5 +1,6 @@
 /**
  * The pipeline: routes a request through the checks, authentication and sessions, and answers
- * it (`post.ts` for POSTs). The faces (`node/`) hand requests to it and hold no policy.
+ * it (`post.ts` for POSTs). The faces (`node/`, `fetch/`) describe their requests as an `HttpRequest`, take the answer
+ * through a `Reply`, and hold no policy.
  */
-export { HttpEndpoint } from './endpoint';
+export { type Face, HttpEndpoint } from './endpoint';

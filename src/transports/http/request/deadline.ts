@@ -1,3 +1,5 @@
+import { unref } from './timers';
+
 /**
  * A POST's deadline (`postTimeout`) as the body reader and the call see it: whether it passed,
  * and the one listener told when it does. A plain flag and callback, not an `AbortController`:
@@ -55,7 +57,7 @@ export class Deadline {
 export class DeadlineQueue {
   private head: Deadline | undefined;
   private tail: Deadline | undefined;
-  private timer: NodeJS.Timeout | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly fire = (): void => this.expireDue();
 
   /** `timeout` is `postTimeout` in ms (0: never; then nothing is queued). */
@@ -98,7 +100,7 @@ export class DeadlineQueue {
   private arm(delay: number): void {
     // Rounded up: the timer must not fire before the head's deadline (it would only re-arm).
     this.timer = setTimeout(this.fire, Math.max(1, Math.ceil(delay)));
-    this.timer.unref();
+    unref(this.timer);
   }
 
   private expireDue(): void {

@@ -1,25 +1,24 @@
-import type { ServerResponse } from 'node:http';
 import type { LinkFacts } from '../../../core';
+import type { HttpRequest } from './message';
 
 /**
  * What OpenTelemetry's conventions record of an HTTP connection: `network.*` (tcp, http and its
  * version), `server.*` from the Host header (else the local socket), `client.*` from the peer
  * socket, and the MCP session. Built only while requests are traced.
  */
-export function connectionFacts(res: ServerResponse, sessionId: string | undefined): LinkFacts {
-  const req = res.req;
-  const socket = req?.socket;
-  const version = req?.httpVersion;
-  const host = hostOf(req?.headers.host);
+export function connectionFacts(request: HttpRequest, sessionId: string | undefined): LinkFacts {
+  const socket = request.connection();
+  const version = socket.httpVersion;
+  const host = hostOf(request.headers.host as string | undefined);
   return {
     transport: 'tcp',
     protocolName: 'http',
     // semconv network.protocol.version: "1.1", "2" (node says "2.0").
     protocolVersion: version === '2.0' ? '2' : version,
-    serverAddress: host?.address ?? socket?.localAddress,
-    serverPort: host?.port ?? socket?.localPort,
-    clientAddress: socket?.remoteAddress,
-    clientPort: socket?.remotePort,
+    serverAddress: host?.address ?? socket.localAddress,
+    serverPort: host?.port ?? socket.localPort,
+    clientAddress: socket.remoteAddress,
+    clientPort: socket.remotePort,
     sessionId,
   };
 }

@@ -1,13 +1,17 @@
 /**
- * The request group: what comes in and the plain answers to it. Reading a body within its
- * limits and deadlines, `Accept` and `Content-Type`, the Host and Origin policies, CORS headers,
- * and the JSON bodies every answer and refusal is written with.
+ * The request group: what comes in and the plain answers to it. The request and reply every face
+ * describes its own objects as, the budget of bodies being read and their deadlines, `Accept` and
+ * `Content-Type`, the Host and Origin policies, CORS headers, and the one refusal type every
+ * transport-level refusal is written with.
  */
-export { BodyBudget, readBody } from './body';
+export { BodyBudget, type BodyOutcome } from './body';
 export { allowOrigin, preflight } from './cors';
 export { type Deadline, DeadlineQueue } from './deadline';
 export { connectionFacts } from './facts';
 export { MediaChecks } from './media';
-export { SESSION_NOT_FOUND, sendEmpty, sendError, sendJson, TRANSPORT_ERROR } from './reply';
+export type { Connection, HttpRequest, Reply, ReplyHeaders } from './message';
+export { Refusal, refuse } from './refusal';
+export { SESSION_NOT_FOUND, TRANSPORT_ERROR } from './reply';
 export { hostPolicy, originPolicy } from './security';
-export { readStreamBody, WEB_BODY, type WebBody } from './stream-body';
+export { unref } from './timers';
+export { utf8Length } from './utf8';

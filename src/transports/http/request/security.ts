@@ -24,6 +24,7 @@ function splitHost(host: string): { name: string; port: string | undefined } | u
  */
 export function hostPolicy(
   allowedHosts: readonly string[] | false | undefined,
+  face = 'createHttpHandler',
 ): (host: string | undefined, localAddress: string | undefined) => boolean {
   if (allowedHosts === false) return () => true;
   if (allowedHosts === undefined) {
@@ -43,14 +44,14 @@ export function hostPolicy(
   }
   if (!Array.isArray(allowedHosts)) {
     throw new ConfigurationError(
-      'createHttpHandler: "allowedHosts" must be an array of host names or false.',
+      `${face}: "allowedHosts" must be an array of host names or false.`,
     );
   }
   const entries = allowedHosts.map((entry) => {
     const parsed = splitHost(entry);
     if (parsed === undefined) {
       throw new ConfigurationError(
-        `createHttpHandler: "allowedHosts" entry "${entry}" is not a host name (write "example.com" or "example.com:8443").`,
+        `${face}: "allowedHosts" entry "${entry}" is not a host name (write "example.com" or "example.com:8443").`,
       );
     }
     return parsed;
@@ -82,6 +83,7 @@ function originOf(value: string): URL | undefined {
  */
 export function originPolicy(
   allowedOrigins: readonly string[] | ((origin: string) => boolean) | undefined,
+  face = 'createHttpHandler',
 ): (origin: string) => boolean {
   if (typeof allowedOrigins === 'function') {
     return (origin) => {
@@ -100,7 +102,7 @@ export function originPolicy(
   }
   if (!Array.isArray(allowedOrigins)) {
     throw new ConfigurationError(
-      'createHttpHandler: "allowedOrigins" must be an array of origins, or a function.',
+      `${face}: "allowedOrigins" must be an array of origins, or a function.`,
     );
   }
   if (allowedOrigins.includes('*')) return () => true;
@@ -109,7 +111,7 @@ export function originPolicy(
       const url = originOf(entry);
       if (url === undefined) {
         throw new ConfigurationError(
-          `createHttpHandler: "allowedOrigins" entry "${entry}" is not an origin (write "https://app.example.com").`,
+          `${face}: "allowedOrigins" entry "${entry}" is not an origin (write "https://app.example.com").`,
         );
       }
       return url.origin;

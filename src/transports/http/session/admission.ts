@@ -1,15 +1,10 @@
-import type { IncomingMessage } from 'node:http';
-import { isIPv6 } from 'node:net';
 import { MAX_CLIENT_STATE_CHARS, type StateBudget } from '../../../core';
-import type { SessionRecords } from './records';
-import type { SessionEntry, SessionStore } from './store';
+import { Refusal } from '../request';
+import type { SessionMode } from './mode';
+import type { SessionEntry } from './store';
 
 /** What admission needs of the endpoint (the HTTP endpoint, seen through only this). */
 export interface AdmissionHost {
-  /** The sessions this process holds. */
-  readonly store: SessionStore | undefined;
-  /** The sessions' records in the adapter (where sessions are counted, for every process). */
-  readonly records: SessionRecords | undefined;
   /** The budget of the client state every session keeps. */
   readonly stateBudget: StateBudget | undefined;
   readonly options: { readonly maxSessionsPerIdentity: number };
@@ -20,32 +15,25 @@ export interface AdmissionHost {
 /** How many sessions one `initialize` may evict before it is refused (each frees a place). */
 const MAX_EVICTIONS = 4;
 
-/** Why a new session was refused, and the answer that says so. */
-export interface SessionRefusal {
-  readonly status: number;
-  readonly message: string;
-  readonly headers?: Record<string, string>;
-}
-
+/** Why a new session was refused: the answers that say so. */
 const REFUSALS = {
-  full: {
-    status: 503,
-    message:
-      'Service Unavailable: the server holds as many sessions as it may (maxSessions), all in use; try again later',
-    headers: { 'Retry-After': '10' },
-  },
-  state: {
-    status: 503,
-    message:
-      'Service Unavailable: the server keeps as much session state as it may (maxSessionStateBytes); try again later',
-    headers: { 'Retry-After': '10' },
-  },
-  'source-full': {
-    status: 429,
-    message:
-      'Too Many Requests: this client holds as many sessions as it may (maxSessionsPerIdentity); end the ones it no longer uses with DELETE, or reuse one',
-  },
-} as const satisfies Record<string, SessionRefusal>;
+  full: new Refusal(
+    503,
+    'Service Unavailable: the server holds as many sessions as it may (maxSessions), all in use; try again later',
+    undefined,
+    { 'Retry-After': '10' },
+  ),
+  state: new Refusal(
+    503,
+    'Service Unavailable: the server keeps as much session state as it may (maxSessionStateBytes); try again later',
+    undefined,
+    { 'Retry-After': '10' },
+  ),
+  'source-full': new Refusal(
+    429,
+    'Too Many Requests: this client holds as many sessions as it may (maxSessionsPerIdentity); end the ones it no longer uses with DELETE, or reuse one',
+  ),
+} as const;
 
 /**
  * The address a client is counted by: IPv4 as is (also when mapped into IPv6), IPv6 by its /64
@@ -54,7 +42,8 @@ const REFUSALS = {
 export function addressKey(address: string | undefined): string {
   if (address === undefined || address === '') return 'unknown';
   if (address.startsWith('::ffff:') && address.includes('.')) return address.slice(7);
-  if (!isIPv6(address)) return address;
+  // A socket's address is well formed: a colon makes it IPv6.
+  if (!address.includes(':')) return address;
   const [head, tail = ''] = address.split('::');
   const front = head === '' ? [] : head.split(':');
   const back = tail === '' ? [] : tail.split(':');
@@ -70,12 +59,12 @@ export function addressKey(address: string | undefined): string {
 /** Who opens a session, as `maxSessionsPerIdentity` counts; undefined when nobody is counted. */
 export function sourceOf(
   endpoint: AdmissionHost,
-  req: IncomingMessage,
+  remoteAddress: string | undefined,
   identity: unknown,
 ): string | undefined {
   if (endpoint.options.maxSessionsPerIdentity === 0) return undefined;
   const owner = endpoint.ownerOf(identity);
-  return owner !== undefined ? `id:${owner}` : `ip:${addressKey(req.socket?.remoteAddress)}`;
+  return owner !== undefined ? `id:${owner}` : `ip:${addressKey(remoteAddress)}`;
 }
 
 /**
@@ -86,13 +75,12 @@ export function sourceOf(
  */
 export async function openSession(
   endpoint: AdmissionHost,
-  req: IncomingMessage,
+  { store, records }: SessionMode,
+  remoteAddress: string | undefined,
   identity: unknown,
-): Promise<SessionEntry | SessionRefusal> {
-  const store = endpoint.store!;
-  const records = endpoint.records!;
+): Promise<SessionEntry | Refusal> {
   const budget = endpoint.stateBudget;
-  const source = sourceOf(endpoint, req, identity);
+  const source = sourceOf(endpoint, remoteAddress, identity);
   for (let evicted = 0; ; evicted += 1) {
     let why: keyof typeof REFUSALS;
     if (store.full()) why = 'full';
@@ -107,7 +95,7 @@ export async function openSession(
         store.end(entry, 'The shared state cannot be reached.');
         // Answered 503, yet the create may still run once a paused store resumes: the delete,
         // sent after it on the same connection, runs after it, so no session nobody holds is left.
-        records.discard(entry.session.id!);
+        records.discard(entry.id);
         throw error;
       }
       if (created === 'created') return entry;
@@ -123,6 +111,6 @@ export async function openSession(
       victim,
       'The session was evicted: it was never used, and a new one needed its place.',
     );
-    await records.delete(victim.session.id!);
+    await records.delete(victim.id);
   }
 }

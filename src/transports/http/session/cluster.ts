@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { SessionRecord, StateAdapter } from '../../../adapter';
-import type { JsonObject } from '../../../core';
-import type { StreamHub } from '../stream';
+import { type JsonObject, randomToken } from '../../../core';
+import type { SessionMode } from './mode';
 import { applyRecord } from './records';
-import type { SessionEntry, SessionStore } from './store';
+import type { SessionEntry } from './store';
 
 /** The bus channel the HTTP endpoints sharing an adapter speak on. */
 const CHANNEL = 'http';
@@ -38,8 +37,8 @@ export type ClusterOutgoing = ClusterMessage extends infer M
 /** What the cluster acts on in this process: the HTTP endpoint, by the parts it uses. */
 export interface ClusterHost {
   readonly adapter: StateAdapter;
-  readonly store: SessionStore | undefined;
-  readonly hub: StreamHub | undefined;
+  /** Session mode, when the endpoint keeps sessions. */
+  readonly sessions: SessionMode | undefined;
   report(error: unknown): void;
   /** A broadcast from another process: to this process's clients (and the core's other listeners). */
   relay(message: JsonObject): void;
@@ -59,7 +58,7 @@ function isId(value: unknown): value is string | number {
  */
 export class Cluster {
   /** This process's tag: the sender of its messages, and part of its server→client request ids. */
-  readonly origin = randomBytes(6).toString('base64url');
+  readonly origin = randomToken(6);
   private stop: (() => Promise<void>) | undefined;
 
   constructor(private readonly host: ClusterHost) {}
@@ -97,11 +96,13 @@ export class Cluster {
       host.relay(message.m);
       return;
     }
+    const sessions = host.sessions;
+    if (sessions === undefined) return;
     if (message.t === 'event') {
-      host.hub?.receive(message.k, message.i ?? undefined, message.d);
+      sessions.hub.receive(message.k, message.i ?? undefined, message.d);
       return;
     }
-    const entry = host.store?.peek(message.s);
+    const entry = sessions.store.peek(message.s);
     if (entry === undefined) return;
     const peer = entry.session.peer;
     switch (message.t) {
@@ -109,7 +110,7 @@ export class Cluster {
         applyRecord(peer, message.r);
         break;
       case 'end':
-        host.store!.end(entry, 'The client ended the session.');
+        sessions.store.end(entry, 'The client ended the session.');
         break;
       case 'response':
         peer.settle(message.m, false);

@@ -1,35 +1,19 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type ProtocolVersion, VERSIONS } from '../../../core';
-import { SESSION_NOT_FOUND, sendError, TRANSPORT_ERROR } from '../request';
+import { type ProtocolVersion, type RequestHeaders, VERSIONS } from '../../../core';
+import { Refusal, SESSION_NOT_FOUND } from '../request';
 import { applyRecord, type SessionRecords } from './records';
 import type { SessionEntry, SessionStore } from './store';
 
 /** The revision a server assumes when a client sends no `MCP-Protocol-Version` (MCP 2025-06-18). */
 export const ASSUMED_REVISION: ProtocolVersion = '2025-03-26';
 
-/**
- * Why a request may not reach its session: the status, message and JSON-RPC code of the answer
- * to send instead. The gate only decides; whoever holds the response writes it.
- */
-export class GateRefusal {
-  constructor(
-    readonly status: number,
-    readonly message: string,
-    readonly code: number = TRANSPORT_ERROR,
-  ) {}
-}
+/** What the gate reads of a request: its headers. */
+type Headed = { readonly headers: RequestHeaders };
 
-/** Writes a refusal of the gate (or of {@link versionRefusal}) as the response. */
-export function sendRefusal(res: ServerResponse, refusal: GateRefusal): undefined {
-  sendError(res, refusal.status, refusal.message, undefined, refusal.code);
-  return undefined;
-}
-
-const NO_SESSION_ID = new GateRefusal(
+const NO_SESSION_ID = new Refusal(
   400,
   'Bad Request: the Mcp-Session-Id header is required (send initialize first to open a session)',
 );
-const SESSION_UNKNOWN = new GateRefusal(
+const SESSION_UNKNOWN = new Refusal(
   404,
   'Session not found: send initialize to open a new session',
   SESSION_NOT_FOUND,
@@ -43,20 +27,20 @@ const SESSION_UNKNOWN = new GateRefusal(
  * suite sends it on sessions of any revision). `strict: false` accepts any supported revision.
  */
 export function versionRefusal(
-  req: IncomingMessage,
+  req: Headed,
   revision: string | undefined,
   strict: boolean,
-): GateRefusal | undefined {
+): Refusal | undefined {
   const version = req.headers['mcp-protocol-version'];
   if (version === undefined) return undefined;
   if (typeof version !== 'string' || !(VERSIONS as readonly string[]).includes(version)) {
-    return new GateRefusal(
+    return new Refusal(
       400,
       `Bad Request: unsupported MCP-Protocol-Version ${JSON.stringify(version)} (supported: ${VERSIONS.join(', ')})`,
     );
   }
   if (strict && revision !== undefined && version !== revision && version !== ASSUMED_REVISION) {
-    return new GateRefusal(
+    return new Refusal(
       400,
       `Bad Request: MCP-Protocol-Version ${version} does not match the revision ${revision} agreed at initialize. Send the negotiated revision, or initialize a new session.`,
     );
@@ -93,10 +77,7 @@ export class SessionGate {
    * The request's session, or the refusal. Synchronous when the session is held here (the
    * common case, and the only one in memory); a promise when it is looked up in the adapter.
    */
-  enter(
-    req: IncomingMessage,
-    identity: unknown,
-  ): SessionEntry | GateRefusal | Promise<SessionEntry | GateRefusal> {
+  enter(req: Headed, identity: unknown): SessionEntry | Refusal | Promise<SessionEntry | Refusal> {
     const { store, records } = this.options;
     const id = req.headers['mcp-session-id'];
     if (typeof id !== 'string' || id === '') return NO_SESSION_ID;
@@ -111,11 +92,7 @@ export class SessionGate {
   }
 
   /** The entry if the identity may use it and the version fits; else the refusal. */
-  private admit(
-    entry: SessionEntry,
-    req: IncomingMessage,
-    identity: unknown,
-  ): SessionEntry | GateRefusal {
+  private admit(entry: SessionEntry, req: Headed, identity: unknown): SessionEntry | Refusal {
     const { ownerOf, authenticated, records, strictVersion } = this.options;
     if (entry.owner !== ownerOf(identity)) return SESSION_UNKNOWN;
     if (authenticated) entry.session.identity = identity;

@@ -3,15 +3,10 @@
  * adapter, admission of new ones, the gate for requests after `initialize`, the session's GET
  * stream, and the relay between processes that share an adapter.
  */
-export { openSession } from './admission';
+export { type AdmissionHost, openSession } from './admission';
 export { Cluster } from './cluster';
-export {
-  ASSUMED_REVISION,
-  GateRefusal,
-  SessionGate,
-  sendRefusal,
-  versionRefusal,
-} from './gate';
+export { ASSUMED_REVISION, SessionGate, versionRefusal } from './gate';
+export type { SessionMode } from './mode';
 export { changesSession, recordOf, SessionRecords } from './records';
 export { type SessionEntry, SessionStore } from './store';
 export { openSessionStream, type StreamHost, takesPriming, toSession } from './streams';

@@ -31,7 +31,7 @@ export function changesSession(value: unknown): boolean {
 export function recordOf(entry: SessionEntry): SessionRecord {
   const { session, owner, source } = entry;
   const peer = session.peer;
-  const record: SessionRecord = { id: session.id! };
+  const record: SessionRecord = { id: entry.id };
   if (owner !== undefined) record.owner = owner;
   if (source !== undefined) record.source = source;
   if (peer.revision !== undefined) record.revision = peer.revision;
@@ -106,7 +106,7 @@ export class SessionRecords {
   touch(entry: SessionEntry, now: number): void {
     if (this.ttl === 0 || now - entry.touchedAt < this.ttl / 4) return;
     entry.touchedAt = now;
-    this.adapter.sessions.touch(entry.session.id!, this.ttl).then(undefined, this.report);
+    this.adapter.sessions.touch(entry.id, this.ttl).then(undefined, this.report);
   }
 
   /** Ends the session for every process. */

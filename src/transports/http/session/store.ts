@@ -1,10 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import { type JsonRpcId, Peer, type PeerOptions } from '../../../core';
+import { type JsonRpcId, Peer, type PeerOptions, randomToken } from '../../../core';
 import { HttpSession } from '../http-session';
+import { unref } from '../request';
 import type { SseStream, StreamWriter } from '../stream';
 
 /** What the transport keeps beside a session: its identity key, activity and GET stream. */
 export interface SessionEntry {
+  /** The session's id (its `Mcp-Session-Id`). */
+  readonly id: string;
   readonly session: HttpSession;
   /** The key of the identity that opened the session (see `identityKey`). */
   readonly owner: string | undefined;
@@ -28,7 +30,7 @@ export interface SessionEntry {
 
 /** A session id: 192 random bits as base64url, 32 visible ASCII characters (MCP: 0x21–0x7E). */
 export function newSessionId(): string {
-  return randomBytes(24).toString('base64url');
+  return randomToken(24);
 }
 
 /** Options of {@link SessionStore}. */
@@ -57,7 +59,7 @@ export interface SessionStoreOptions {
  */
 export class SessionStore {
   private readonly entries = new Map<string, SessionEntry>();
-  private sweeper: NodeJS.Timeout | undefined;
+  private sweeper: ReturnType<typeof setInterval> | undefined;
   private readonly idleTimeout: number;
   private readonly max: number;
 
@@ -68,7 +70,7 @@ export class SessionStore {
     if (idleTimeout > 0) {
       const every = Math.min(Math.max(Math.floor(idleTimeout / 2), 10), 60_000);
       this.sweeper = setInterval(() => this.sweep(), every);
-      this.sweeper.unref();
+      unref(this.sweeper);
     }
   }
 
@@ -109,6 +111,7 @@ export class SessionStore {
       onCancel: onCancel && ((request) => onCancel(entry!, request)),
     });
     entry = {
+      id,
       session: new HttpSession(id, identity, peer),
       owner,
       source,
@@ -127,7 +130,7 @@ export class SessionStore {
    * one), found in the adapter; an entry that came first for the same id wins.
    */
   adopt(entry: SessionEntry): SessionEntry {
-    const id = entry.session.id!;
+    const id = entry.id;
     const present = this.entries.get(id);
     if (present !== undefined) return present;
     this.entries.set(id, entry);
@@ -171,8 +174,7 @@ export class SessionStore {
 
   /** Ends a session: forgotten, its calls aborted, its pending requests rejected, its stream closed. */
   end(entry: SessionEntry, reason: string): void {
-    const id = entry.session.id;
-    if (id !== undefined && this.entries.get(id) === entry) this.entries.delete(id);
+    if (this.entries.get(entry.id) === entry) this.entries.delete(entry.id);
     this.options.onEnd?.(entry, reason);
     entry.stream?.end();
     entry.stream = undefined;

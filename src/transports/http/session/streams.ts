@@ -1,7 +1,6 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { StateAdapter } from '../../../adapter';
 import type { ResolvedOptions } from '../options';
-import { sendError } from '../request';
+import { type HttpRequest, Refusal, type Reply, refuse } from '../request';
 import {
   END_OF_STREAM,
   getStreamKey,
@@ -11,6 +10,7 @@ import {
   type StreamLimits,
 } from '../stream';
 import type { Cluster } from './cluster';
+import type { SessionMode } from './mode';
 import { sharedStateFailure } from './records';
 import type { SessionEntry } from './store';
 
@@ -21,11 +21,15 @@ import type { SessionEntry } from './store';
 export interface StreamHost {
   readonly options: Pick<ResolvedOptions<unknown>, 'keepAliveInterval' | 'sseRetry'>;
   readonly adapter: StateAdapter;
-  readonly hub: StreamHub | undefined;
   readonly streamLimits: StreamLimits;
   /** The other processes sharing the adapter, told when this one takes a session's GET stream. */
   readonly cluster?: Cluster | undefined;
 }
+
+const UNKNOWN_EVENT = new Refusal(
+  400,
+  "Bad Request: Last-Event-ID does not name an event of this session's streams; open the stream again without it",
+);
 
 /** The first revision whose clients expect a priming event (MCP 2025-11-25, SEP-1699). */
 const PRIMING_SINCE = '2025-11-25';
@@ -40,7 +44,7 @@ export function takesPriming(entry: SessionEntry): boolean {
  * A message for the session's GET stream (a broadcast, or a call's message whose POST is gone):
  * kept in the stream's history once the session has opened one here, written to it while open.
  */
-export function toSession(endpoint: StreamHost, entry: SessionEntry, json: string): void {
+export function toSession(hub: StreamHub, entry: SessionEntry, json: string): void {
   const writer = entry.events;
   if (writer === undefined) {
     entry.stream?.send(json);
@@ -50,7 +54,7 @@ export function toSession(endpoint: StreamHost, entry: SessionEntry, json: strin
     const stream = entry.stream;
     if (stream?.open) stream.send(json, id);
     // A resumption may be replaying right now: it takes the event from the hub.
-    else endpoint.hub!.deliver(writer.key, id, json);
+    else hub.deliver(writer.key, id, json);
   });
 }
 
@@ -73,18 +77,18 @@ function attach(entry: SessionEntry, stream: SseStream): void {
  */
 export async function openSessionStream(
   endpoint: StreamHost,
-  req: IncomingMessage,
-  res: ServerResponse,
+  { hub }: SessionMode,
+  request: HttpRequest,
+  reply: Reply,
   entry: SessionEntry,
 ): Promise<void> {
   entry.used = true; // (a session with a stream is in use: never evicted)
-  const sessionId = entry.session.id!;
+  const sessionId = entry.id;
   const headers = { 'Mcp-Session-Id': sessionId };
   const { keepAliveInterval, sseRetry } = endpoint.options;
-  const hub = endpoint.hub!;
-  const lastEventId = req.headers['last-event-id'];
+  const lastEventId = request.headers['last-event-id'];
   if (typeof lastEventId !== 'string' || lastEventId === '') {
-    const stream = new SseStream(res, headers, keepAliveInterval, endpoint.streamLimits);
+    const stream = new SseStream(reply, headers, keepAliveInterval, endpoint.streamLimits);
     attach(entry, stream);
     endpoint.cluster?.publish({ t: 'taken', s: sessionId });
     entry.events ??= hub.writer(getStreamKey(sessionId));
@@ -98,11 +102,7 @@ export async function openSessionStream(
 
   const key = endpoint.adapter.events.streamOf(lastEventId);
   if (key === undefined || !ownsStream(sessionId, key)) {
-    sendError(
-      res,
-      400,
-      "Bad Request: Last-Event-ID does not name an event of this session's streams; open the stream again without it",
-    );
+    refuse(reply, UNKNOWN_EVENT);
     return;
   }
   const isGet = key === getStreamKey(sessionId);
@@ -140,14 +140,16 @@ export async function openSessionStream(
   }
   if (missed === undefined) {
     stop();
-    sendError(
-      res,
-      400,
-      `Bad Request: the stream of Last-Event-ID ${JSON.stringify(lastEventId)} is no longer kept; open the stream again without it`,
+    refuse(
+      reply,
+      new Refusal(
+        400,
+        `Bad Request: the stream of Last-Event-ID ${JSON.stringify(lastEventId)} is no longer kept; open the stream again without it`,
+      ),
     );
     return;
   }
-  const stream = new SseStream(res, headers, keepAliveInterval, endpoint.streamLimits);
+  const stream = new SseStream(reply, headers, keepAliveInterval, endpoint.streamLimits);
   live = stream;
   stream.onClose(() => stop());
   for (const event of missed) write(event.id, event.data);

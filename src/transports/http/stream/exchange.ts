@@ -1,6 +1,5 @@
-import type { ServerResponse } from 'node:http';
 import type { JsonObject, Link, LinkFacts, Peer, RequestHeaders } from '../../../core';
-import { connectionFacts, sendEmpty, sendError, sendJson } from '../request';
+import { connectionFacts, type HttpRequest, type Refusal, type Reply, refuse } from '../request';
 import { END_OF_STREAM, postStreamKey, type StreamHub, type StreamWriter } from './resumable';
 import { SseStream, STREAM_LIMITS, type StreamLimits } from './sse';
 
@@ -60,7 +59,8 @@ export class Exchange implements Link {
   wanted: string[] | undefined;
 
   constructor(
-    private readonly res: ServerResponse,
+    private readonly request: HttpRequest,
+    private readonly reply: Reply,
     /** The client as the core sees it (the link's peer). */
     readonly peer: Peer,
     private readonly keepAliveInterval: number,
@@ -69,7 +69,7 @@ export class Exchange implements Link {
 
   /** The connection as OpenTelemetry names it (the link's `facts`): asked only while traced. */
   facts(): LinkFacts {
-    return connectionFacts(this.res, this.resumption?.sessionId);
+    return connectionFacts(this.request, this.resumption?.sessionId);
   }
 
   /** Whether the answer (or a refusal) has been given. */
@@ -79,7 +79,7 @@ export class Exchange implements Link {
 
   /** Whether the client is still there to read. */
   get connected(): boolean {
-    return !this.res.destroyed && !this.res.writableEnded;
+    return this.reply.open;
   }
 
   /** Records a call refused for lacking `scopes`, while the answer can still become a `403`. */
@@ -130,7 +130,7 @@ export class Exchange implements Link {
     if (text === null && this.holdsRequests && this.stream === undefined && this.connected) {
       // MCP basic/transports: a cancelled request may end with its event stream closed unanswered
       // (nothing to resume: no priming).
-      this.stream = new SseStream(this.res, {}, 0, this.limits);
+      this.stream = new SseStream(this.reply, {}, 0, this.limits);
     }
     if (this.writer !== undefined) {
       if (text !== null) for (const item of answerEvents(text)) this.emit(item);
@@ -142,14 +142,14 @@ export class Exchange implements Link {
       this.stream.end();
     } else if (text === null) {
       // MCP basic/transports: 202 Accepted with no body when only notifications or responses came in.
-      sendEmpty(this.res, 202);
+      this.reply.empty(202);
     } else {
-      sendJson(this.res, status, text);
+      this.reply.json(status, text);
     }
   }
 
-  /** Refuses with an HTTP status (or ends the stream, if one has begun). */
-  refuse(status: number, message: string, headers?: Record<string, string>): void {
+  /** Refuses at the HTTP level (or ends the stream, if one has begun). */
+  refuse(refusal: Refusal): void {
     if (this.settled) return;
     this.settled = true;
     this.onSettle?.();
@@ -158,12 +158,12 @@ export class Exchange implements Link {
       const stream = this.stream!;
       this.writer!.whenDelivered(() => stream.end());
     } else if (this.stream !== undefined) this.stream.end();
-    else sendError(this.res, status, message, headers);
+    else refuse(this.reply, refusal);
   }
 
   /** Turns the response into an event stream (primed, when resumable). */
   private begin(): SseStream {
-    const stream = new SseStream(this.res, {}, this.keepAliveInterval, this.limits);
+    const stream = new SseStream(this.reply, {}, this.keepAliveInterval, this.limits);
     this.stream = stream;
     const resumption = this.resumption;
     if (resumption !== undefined) {

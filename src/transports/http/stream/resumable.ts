@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { EventStore } from '../../../adapter';
+import { randomToken } from '../../../core';
 
 /** The data of the event that ends a POST's stream in the store (never written to a client). */
 export const END_OF_STREAM = '';
@@ -14,7 +14,7 @@ export function getStreamKey(sessionId: string): string {
 
 /** A new key for a POST's stream (the session id first, so a resumption is checked against it). */
 export function postStreamKey(sessionId: string): string {
-  return `${sessionId}.${randomBytes(6).toString('base64url')}`;
+  return `${sessionId}.${randomToken(6)}`;
 }
 
 /** Whether a stream key belongs to a session. */

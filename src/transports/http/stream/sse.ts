@@ -1,4 +1,4 @@
-import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { type Reply, type ReplyHeaders, unref } from '../request';
 
 /** How much an event stream may hold for a slow reader, and how long it may take to drain. */
 export interface StreamLimits {
@@ -20,34 +20,33 @@ export const STREAM_LIMITS: StreamLimits = Object.freeze({
  * `: keep-alive` comments on an unref'd timer so proxies keep an idle stream open.
  */
 export class SseStream {
-  private timer: NodeJS.Timeout | undefined;
-  private drainTimer: NodeJS.Timeout | undefined;
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private drainTimer: ReturnType<typeof setTimeout> | undefined;
   private closed = false;
   private readonly listeners: Array<() => void> = [];
 
   constructor(
-    private readonly res: ServerResponse,
-    headers: OutgoingHttpHeaders,
+    private readonly reply: Reply,
+    headers: ReplyHeaders,
     keepAliveInterval: number,
     private readonly limits: StreamLimits = STREAM_LIMITS,
   ) {
-    res.writeHead(200, {
+    reply.stream({
       ...headers,
       'Content-Type': 'text/event-stream',
       'Cache-Control': 'no-cache, no-transform',
       'X-Accel-Buffering': 'no',
     });
-    res.flushHeaders();
     if (keepAliveInterval > 0) {
       this.timer = setInterval(() => this.write(': keep-alive\n\n'), keepAliveInterval);
-      this.timer.unref();
+      unref(this.timer);
     }
-    res.once('close', () => this.dispose());
+    reply.onClose(() => this.dispose());
   }
 
   /** Whether messages can still be written. */
   get open(): boolean {
-    return !this.closed && !this.res.writableEnded && !this.res.destroyed;
+    return !this.closed && this.reply.open;
   }
 
   /** Writes one JSON-RPC message (its JSON text), with its event id if any; false when the stream is gone. */
@@ -70,7 +69,7 @@ export class SseStream {
   /** Ends the stream (the client sees it close). */
   end(): void {
     if (!this.closed) this.dispose();
-    if (!this.res.writableEnded && !this.res.destroyed) this.res.end();
+    if (this.reply.open) this.reply.end();
   }
 
   /** Called once when the stream ends, whichever side ends it. */
@@ -87,15 +86,16 @@ export class SseStream {
    */
   private write(chunk: string): boolean {
     if (!this.open) return false;
-    const below = this.res.write(chunk);
-    if (this.res.writableLength > this.limits.bufferBytes) {
-      this.res.destroy();
+    const reply = this.reply;
+    const below = reply.write(chunk);
+    if (reply.buffered > this.limits.bufferBytes) {
+      reply.destroy();
       return false;
     }
     if (!below && this.drainTimer === undefined && this.limits.drainTimeout > 0) {
-      this.drainTimer = setTimeout(() => this.res.destroy(), this.limits.drainTimeout);
-      this.drainTimer.unref();
-      this.res.once('drain', () => {
+      this.drainTimer = setTimeout(() => reply.destroy(), this.limits.drainTimeout);
+      unref(this.drainTimer);
+      reply.onDrain(() => {
         clearTimeout(this.drainTimer);
         this.drainTimer = undefined;
       });

@@ -5,11 +5,8 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { memoryAdapter } from '../../../../src/adapter';
-import {
-  GateRefusal,
-  SessionGate,
-  versionRefusal,
-} from '../../../../src/transports/http/session/gate';
+import { Refusal as GateRefusal } from '../../../../src/transports/http/request';
+import { SessionGate, versionRefusal } from '../../../../src/transports/http/session/gate';
 import { SessionRecords } from '../../../../src/transports/http/session/records';
 import { type SessionEntry, SessionStore } from '../../../../src/transports/http/session/store';
 

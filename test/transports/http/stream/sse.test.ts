@@ -8,6 +8,7 @@ import type { ServerResponse } from 'node:http';
 import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { type HttpServerHandle, serveHttp } from '../../../../src/transports/http';
+import { NodeReply } from '../../../../src/transports/http/node/reply';
 import { SseStream } from '../../../../src/transports/http/stream/sse';
 import { within } from '../../../helpers/within';
 import { initialize, testCore } from '../harness';
@@ -83,7 +84,7 @@ describe('streamDrainTimeout', () => {
 
   test('a stream over its high-water mark that does not drain within the timeout is dropped', async () => {
     const res = new SlowResponse();
-    const stream = new SseStream(res as unknown as ServerResponse, {}, 0, limits);
+    const stream = new SseStream(new NodeReply(res as unknown as ServerResponse), {}, 0, limits);
     let closed = false;
     stream.onClose(() => {
       closed = true;
@@ -104,7 +105,7 @@ describe('streamDrainTimeout', () => {
 
   test('a stream that drains in time is kept; the clock starts again at the next overflow', () => {
     const res = new SlowResponse();
-    const stream = new SseStream(res as unknown as ServerResponse, {}, 0, limits);
+    const stream = new SseStream(new NodeReply(res as unknown as ServerResponse), {}, 0, limits);
     stream.send(JSON.stringify({ data: 'x'.repeat(4096) }));
     jest.advanceTimersByTime(900);
     res.read(); // drained
@@ -119,7 +120,7 @@ describe('streamDrainTimeout', () => {
 
   test('0 never drops a slow stream (only streamBufferBytes does)', () => {
     const res = new SlowResponse();
-    const stream = new SseStream(res as unknown as ServerResponse, {}, 0, {
+    const stream = new SseStream(new NodeReply(res as unknown as ServerResponse), {}, 0, {
       ...limits,
       drainTimeout: 0,
     });

@@ -1,5 +1,4 @@
-import type { BodyBudget, BodyOutcome } from './body';
-import type { Deadline } from './deadline';
+import type { BodyBudget, BodyOutcome, Deadline } from '../request';
 
 /**
  * Reads a Web-standard body stream as UTF-8 text with the same rules as `readBody`: a declared
@@ -76,13 +75,4 @@ export function readStreamBody(
     };
     pump();
   });
-}
-
-/** Where a request description made from a Web `Request` keeps its body stream and signal. */
-export const WEB_BODY: unique symbol = Symbol('declarative-mcp.web-body');
-
-/** The body of a request described from a Web `Request` (the fetch face). */
-export interface WebBody {
-  readonly stream: ReadableStream<Uint8Array> | null;
-  readonly signal: AbortSignal | undefined;
 }
