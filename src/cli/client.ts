@@ -3,6 +3,8 @@
  * module, or a stdio command after `--`), do one thing, print the JSON answer on stdout. Loaded
  * only when one of them runs: `serve` never loads the client.
  */
+import { basename, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { type JsonObject, McpClientError, UsageError } from '../core';
 import type { TestClient } from '../testing';
 import { type ClientCommand, flagsUsage, type ServeFlags } from './flags';
@@ -79,6 +81,25 @@ function elicitation(answers: string[], say: (text: string) => void) {
   };
 }
 
+/**
+ * Answers `roots/list` with the `--root` directories (or `file://` URIs), else the current
+ * directory, saying so once: the server learns where the user works.
+ */
+function roots(given: string[], cwd: string, say: (text: string) => void) {
+  const list = (given.length > 0 ? given : [cwd]).map((root) => {
+    const uri = /^file:\/\//i.test(root) ? root : pathToFileURL(resolve(cwd, root)).href;
+    return { uri, name: basename(new URL(uri).pathname) || uri };
+  });
+  let told = given.length > 0;
+  return (): JsonObject => {
+    if (!told) {
+      told = true;
+      say(`the server asked for roots; answered ${list[0]!.uri} (give --root DIR to choose).`);
+    }
+    return { roots: list };
+  };
+}
+
 /** Connects to the target the arguments name; `rest` is what follows it. */
 async function open(
   flags: ServeFlags,
@@ -90,7 +111,11 @@ async function open(
   const values = flags.values;
   const options = {
     protocolVersion: values.protocol as string | undefined,
-    handlers: { elicitation: elicitation((values.answer as string[] | undefined) ?? [], say) },
+    // No sampling: the command line has no model to ask, so it declares none.
+    handlers: {
+      elicitation: elicitation((values.answer as string[] | undefined) ?? [], say),
+      roots: roots((values.root as string[] | undefined) ?? [], cwd, say),
+    },
     clientInfo: { name: 'declarative-mcp', version: '1' },
   };
   const headers: Record<string, string> = {};
@@ -185,6 +210,12 @@ async function run(
 
 /** One line for a client failure: the server's error, or what went wrong getting there. */
 function describe(error: McpClientError, flags: ServeFlags): string {
+  const asked = isObject(error.data) ? error.data : {};
+  const required = isObject(asked.requiredCapabilities) ? asked.requiredCapabilities : {};
+  if (error.reason === 'missing-handler')
+    return `The server asked ${String(asked.method)}${asked.method === 'sampling/createMessage' ? ' (an LLM completion)' : ''}, which the command line does not answer (it did not declare it).`;
+  if (required.sampling !== undefined)
+    return `${error.message} (${error.code}). The command line has no model to answer sampling, so it does not declare it: call this from an MCP client that has one.`;
   if (error.reason === 'unauthorized')
     return flags.values.token === undefined
       ? `${error.message} Give one with --token T.`

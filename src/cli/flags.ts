@@ -238,6 +238,13 @@ export const FLAGS = {
     parse: jsonAnswer,
     help: "answers the server's elicitation questions, in order (repeatable); unanswered ones are declined",
   },
+  root: {
+    type: 'string',
+    value: 'DIR',
+    commands: CLIENT_COMMANDS,
+    multiple: true,
+    help: 'a root to answer roots/list with: a directory or a file:// URI (repeatable; default: the current directory)',
+  },
   json: {
     type: 'boolean',
     commands: CLIENT_COMMANDS,

@@ -6,7 +6,8 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { example } from './examples';
 
 const ROOT = join(__dirname, '..', '..');
@@ -176,6 +177,68 @@ describe('our examples', () => {
     );
   });
 
+  it('answers roots/list with the current directory (saying so) or the --root ones', async () => {
+    const here = await cli('call', channel(), 'list_roots');
+    expect(here).toMatchObject({ code: 0 });
+    expect(JSON.parse(text(here))).toEqual([
+      { uri: pathToFileURL(ROOT).href, name: basename(ROOT) },
+    ]);
+    expect(here.stderr).toBe(
+      `declarative-mcp call: the server asked for roots; answered ${pathToFileURL(ROOT).href} (give --root DIR to choose).\n`,
+    );
+    const chosen = await cli(
+      'call',
+      'list_roots',
+      '--protocol',
+      '2025-11-25',
+      '--root',
+      'docs',
+      '--root',
+      'file:///srv/data',
+      '--',
+      'node',
+      channel(),
+    );
+    expect(chosen).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(text(chosen))).toEqual([
+      { uri: pathToFileURL(join(ROOT, 'docs')).href, name: 'docs' },
+      { uri: 'file:///srv/data', name: 'data' },
+    ]);
+  });
+
+  it('sampling is not offered: the server says so (2025), or one line says why (2026)', async () => {
+    const legacy = await cli(
+      'call',
+      channel(),
+      'summarize',
+      '{"text":"x"}',
+      '--protocol',
+      '2025-11-25',
+    );
+    expect(legacy).toMatchObject({ code: 1, stderr: '' });
+    expect(json(legacy)).toMatchObject({
+      isError: true,
+      content: [{ text: expect.stringContaining('"sampling"') }],
+    });
+    const modern = await cli('call', channel(), 'summarize', '{"text":"x"}');
+    expect(modern).toMatchObject({ code: 1, stdout: '' });
+    expect(modern.stderr).toMatch(
+      /^declarative-mcp call: Missing required client capability "sampling".* \(-32021\)\. The command line has no model to answer sampling, so it does not declare it: call this from an MCP client that has one\.\n$/,
+    );
+    // A server that asks anyway is refused, and the command says which question it was.
+    const careless = await cli(
+      'call',
+      'ask',
+      '--',
+      'node',
+      join(ROOT, 'test', 'fixtures', 'asking-server.js'),
+    );
+    expect(careless).toMatchObject({ code: 1, stdout: '' });
+    expect(careless.stderr).toBe(
+      'declarative-mcp call: The server asked sampling/createMessage (an LLM completion), which the command line does not answer (it did not declare it).\n',
+    );
+  });
+
   it('talks to our HTTP server, and says --token is missing on a 401', async () => {
     const url = await server(
       [BIN, 'serve', example('notes'), '--http', '--port', '0'],
@@ -281,6 +344,37 @@ describe('servers written with the official SDKs', () => {
     expect(modern.stderr).toBe(
       'declarative-mcp call: The server does not speak MCP 2026-07-28: server/discover answered -32601 Method not found\n',
     );
+  });
+
+  it('SDK v2 over stdio: 2026-07-28 unasked, 2025-11-25 when asked', async () => {
+    const list = await cli('list', '--', 'node', SDK, 'v2-stdio');
+    expect(json(list)).toMatchObject({
+      tools: [{ name: 'add' }],
+      resources: [{ uri: 'greeting://hello' }],
+      prompts: [{ name: 'review' }],
+    });
+    const call = await cli('call', 'add', '{"a":1,"b":2}', '--', 'node', SDK, 'v2-stdio');
+    expect(call).toMatchObject({ code: 0, stderr: '' });
+    expect(json(call)).toMatchObject({ content: [{ text: '3' }], resultType: 'complete' });
+    const read = await cli('read', 'greeting://hello', '--', 'node', SDK, 'v2-stdio');
+    expect(json(read)).toMatchObject({ contents: [{ text: 'Hello from the SDK.' }] });
+    const get = await cli('get', 'review', '{"code":"x"}', '--', 'node', SDK, 'v2-stdio');
+    expect(json(get)).toMatchObject({ messages: [{ content: { text: 'Review: x' } }] });
+    const legacy = await cli(
+      'call',
+      'add',
+      '{"a":1,"b":2}',
+      '--protocol',
+      '2025-11-25',
+      '--',
+      'node',
+      SDK,
+      'v2-stdio',
+    );
+    expect(json(legacy)).toEqual({ content: [{ type: 'text', text: '3' }] });
+    const unknown = await cli('call', 'nope', '--', 'node', SDK, 'v2-stdio');
+    expect(unknown).toMatchObject({ code: 1, stdout: '' });
+    expect(unknown.stderr).toMatch(/^declarative-mcp call: .*nope.*\n$/);
   });
 
   it.each([
