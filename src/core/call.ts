@@ -84,6 +84,7 @@ export class McpCall {
         params: JsonObject,
         send: (params: JsonObject) => Promise<T>,
       ): Promise<T>;
+      carrier(): JsonObject | undefined;
     },
   ) {
     this.method = method;
@@ -107,6 +108,15 @@ export class McpCall {
   /** The caller's identity key (HTTP: the authenticated identity's; stdio: the process), when the transport gave one. */
   get principal(): string | undefined {
     return this.link?.principal;
+  }
+
+  /**
+   * @internal The `traceparent` of the request's span while it is traced (the task store keeps
+   * it, so later `tasks/get` and `tasks/result` spans link to the call that created the task).
+   */
+  get traceparent(): string | undefined {
+    const traceparent = this.tracer?.carrier()?.traceparent;
+    return typeof traceparent === 'string' ? traceparent : undefined;
   }
 
   /** The id of the task this call runs as, once it is one (see {@link startTask}). */

@@ -47,9 +47,14 @@ export function registerTaskMethods<C>(table: MethodTable<C>, host: TaskHost): v
       throw missingTasksExtension(method);
     }
   };
+  // A later request about a task links its span to the request that created the task.
+  const linked = <T extends TaskSnapshot | undefined>(task: T): T => {
+    if (task?.trace !== undefined) table.options.telemetry?.linkTo(task.trace);
+    return task;
+  };
   const find = async (params: JsonObject, method: string, turn: Turn): Promise<TaskSnapshot> => {
     const id = taskIdOf(params, method);
-    const task = await host.get(id, principal(turn));
+    const task = linked(await host.get(id, principal(turn)));
     if (task === undefined) throw notFound(id);
     return task;
   };
@@ -82,10 +87,10 @@ export function registerTaskMethods<C>(table: MethodTable<C>, host: TaskHost): v
       const id = taskIdOf(p, 'tasks/cancel');
       if (turn.era === 'modern') {
         // SEP-2663: an empty acknowledgement, a finished task's too (cancelling is idempotent).
-        if ((await host.cancel(id, principal(turn))) === undefined) throw notFound(id);
+        if (linked(await host.cancel(id, principal(turn))) === undefined) throw notFound(id);
         return {};
       }
-      const before = await host.get(id, principal(turn));
+      const before = linked(await host.get(id, principal(turn)));
       if (before === undefined) throw notFound(id);
       if (isTerminal(before.status)) {
         // MCP 2025-11-25 basic/utilities/tasks: cancelling a terminal task is -32602.
@@ -120,7 +125,7 @@ export function registerTaskMethods<C>(table: MethodTable<C>, host: TaskHost): v
           );
         }
       };
-      const task = await host.settled(id, who, signal, relay);
+      const task = linked(await host.settled(id, who, signal, relay));
       if (task === undefined) throw notFound(id);
       if (!isTerminal(task.status)) {
         throw new Fault(

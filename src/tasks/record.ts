@@ -15,6 +15,8 @@ export interface TaskRecord {
   result?: JsonObject;
   error?: JsonObject;
   inputRequests?: Record<string, JsonObject>;
+  /** The creating request's `traceparent`, when traced. */
+  trace?: string;
 }
 
 // Record keys and bus channels, all under one prefix.

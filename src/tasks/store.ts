@@ -155,6 +155,8 @@ export class TaskStore implements TaskHost, RunnerHost {
       ttlMs: ttl,
       pollIntervalMs: this.limits.pollInterval,
     };
+    const trace = call.traceparent;
+    if (trace !== undefined) record.trace = trace;
     const task = new TaskRunner(this, record, call.clientCapabilities ?? {}, call.modern);
     // SEP-2663: durably created (tasks/get resolves) before CreateTaskResult goes out.
     await records.set(taskKey(id), record, ttl);

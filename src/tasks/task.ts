@@ -33,6 +33,11 @@ export interface TaskSnapshot {
   readonly error?: JsonObject;
   /** The asks still unanswered, by key, of an `input_required` task. */
   readonly inputRequests?: Record<string, JsonObject>;
+  /**
+   * The W3C `traceparent` of the request that created the task, when it was traced
+   * (OpenTelemetry): later task requests link their spans to it. Never sent to the client.
+   */
+  readonly trace?: string;
 }
 
 /**

@@ -36,30 +36,35 @@ export function protocolVersionOf(
 export function shapeOf(request: JsonRpcRequest, link: Link | undefined): RequestShape {
   const method = request.method;
   const params = isObject(request.params) ? request.params : undefined;
+  // Two literals rather than a copy of one: the span's attributes are the metric's and more.
   const metric: Attributes = {
     'mcp.method.name': method,
     // Always 2.0 (anything else is refused before a span starts); kept so queries need no default.
     'jsonrpc.protocol.version': '2.0',
   };
+  const span: Attributes = { 'mcp.method.name': method, 'jsonrpc.protocol.version': '2.0' };
   let name = method;
   const target = params?.name;
   if (method === 'tools/call' && typeof target === 'string') {
     name = `${method} ${target}`;
-    metric['gen_ai.tool.name'] = target;
-    metric['gen_ai.operation.name'] = 'execute_tool';
+    metric['gen_ai.tool.name'] = span['gen_ai.tool.name'] = target;
+    metric['gen_ai.operation.name'] = span['gen_ai.operation.name'] = 'execute_tool';
   } else if (method === 'prompts/get' && typeof target === 'string') {
     name = `${method} ${target}`;
-    metric['gen_ai.prompt.name'] = target;
+    metric['gen_ai.prompt.name'] = span['gen_ai.prompt.name'] = target;
   }
   const version = protocolVersionOf(method, params, link);
-  if (version !== undefined) metric['mcp.protocol.version'] = version;
+  if (version !== undefined)
+    metric['mcp.protocol.version'] = span['mcp.protocol.version'] = version;
   const facts = link?.facts?.();
-  if (facts !== undefined) addNetwork(metric, facts);
-  const span: Attributes = { ...metric };
+  if (facts !== undefined) {
+    addNetwork(metric, facts);
+    addNetwork(span, facts);
+    addPeers(span, facts);
+  }
   if (request.id !== undefined) span['jsonrpc.request.id'] = String(request.id);
   const uri = params?.uri;
   if (typeof uri === 'string' && method.startsWith('resources/')) span['mcp.resource.uri'] = uri;
-  if (facts !== undefined) addPeers(span, facts);
   return { name, span, metric };
 }
 

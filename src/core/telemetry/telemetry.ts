@@ -3,6 +3,7 @@ import type {
   Context,
   Histogram,
   Meter,
+  Span,
   SpanContext,
   Link as SpanLink,
   Tracer,
@@ -11,7 +12,7 @@ import type { JsonRpcRequest, Note, RequestObserver } from '../dispatcher';
 import { CancelledError, ClientRequestError, ErrorCode, RequestTimeoutError } from '../errors';
 import type { Turn } from '../turn';
 import { isObject, type JsonObject } from '../types';
-import { addNetwork, shapeOf, toolErrorText } from './attributes';
+import { addNetwork, type RequestShape, shapeOf, toolErrorText } from './attributes';
 import { type Api, loadApi } from './load';
 import type { TelemetryOption } from './options';
 import { type CarriedContext, carriedContext, formatTraceparent } from './trace-context';
@@ -59,7 +60,7 @@ export class Telemetry<C> implements RequestObserver<C, Turn> {
     return this.record(request, extra?.link, note, answer);
   }
 
-  private async record(
+  private record(
     request: JsonRpcRequest,
     link: Turn['link'],
     note: Note | undefined,
@@ -88,22 +89,33 @@ export class Telemetry<C> implements RequestObserver<C, Turn> {
       { kind: api.SpanKind.SERVER, attributes: shape.span, links },
       parent,
     );
-    const trail: Note = { ok: false, code: undefined, refused: false };
-    let text: string | null;
-    try {
-      text = await (span === undefined
+    // The caller's note when it gave one (the answer fills it as it would without telemetry).
+    const trail: Note = note ?? { ok: false, code: undefined, refused: false };
+    const answered =
+      span === undefined
         ? answer(trail)
-        : api.context.with(api.trace.setSpan(parent, span), answer, undefined, trail));
-    } finally {
-      if (note !== undefined) {
-        note.ok = trail.ok;
-        note.code = trail.code;
-        note.refused = trail.refused;
-        note.message = trail.message;
-        note.result = trail.result;
-        note.error = trail.error;
+        : api.context.with(api.trace.setSpan(parent, span), answer, undefined, trail);
+    // One reaction, no async function: the plain path's promise count stays what it was.
+    return answered.then((text) => {
+      try {
+        this.finish(request.method, link, shape, span, trail, started);
+      } catch {
+        // An SDK that throws must not turn an answer into a rejection.
       }
-    }
+      return text;
+    });
+  }
+
+  /** Ends the span and records the metric point, once the answer is known. */
+  private finish(
+    method: string,
+    link: Turn['link'],
+    shape: RequestShape,
+    span: Span | undefined,
+    trail: Note,
+    started: number,
+  ): void {
+    const api = this.api!;
     const failure = this.failure(trail);
     if (span !== undefined) {
       if (failure !== undefined) {
@@ -127,11 +139,10 @@ export class Telemetry<C> implements RequestObserver<C, Turn> {
         }
       }
       this.operations.record((performance.now() - started) / 1000, attributes);
-      if (request.method === 'initialize' && trail.ok && link !== undefined) {
+      if (method === 'initialize' && trail.ok && link !== undefined) {
         this.session(link, shape.metric);
       }
     }
-    return text;
   }
 
   /** `error.type` and the status text: the JSON-RPC code, or `tool_error` for an `isError` result. */

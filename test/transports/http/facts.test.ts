@@ -6,6 +6,7 @@
  */
 import { SpanKind } from '@opentelemetry/api';
 import { McpCore, serveHttp } from '../../../src';
+import { connectionFacts, type HttpRequest } from '../../../src/transports/http/request';
 import { type Otel, otel } from '../../helpers/otel';
 
 const PARENT = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
@@ -88,3 +89,42 @@ it.each([true, false])(
     expect(points.length).toBe(sessions ? 1 : 0);
   },
 );
+
+describe('connectionFacts: server.address/port from the Host header, else the local socket', () => {
+  const facts = (host: string | undefined, httpVersion = '1.1') =>
+    connectionFacts(
+      {
+        headers: host === undefined ? {} : { host },
+        connection: () => ({
+          httpVersion,
+          localAddress: '10.0.0.5',
+          localPort: 3000,
+          remoteAddress: '10.0.0.9',
+          remotePort: 5123,
+        }),
+      } as unknown as HttpRequest,
+      undefined,
+    );
+  it.each([
+    ['mcp.example.com:8443', 'mcp.example.com', 8443],
+    ['MCP.Example.com', 'mcp.example.com', 3000],
+    ['[::1]:8080', '::1', 8080],
+    ['[2001:db8::1]', '2001:db8::1', 3000],
+    ['127.0.0.1:', '127.0.0.1', 3000],
+  ])('Host %s → %s, %s', (host, address, port) => {
+    expect(facts(host)).toMatchObject({ serverAddress: address, serverPort: port });
+  });
+  it.each(['a b:80', 'x:99999', 'x:8o', '[::1', 'user@host', ''])(
+    'an unreadable Host (%s) falls back to the socket',
+    (host) => {
+      expect(facts(host)).toMatchObject({ serverAddress: '10.0.0.5', serverPort: 3000 });
+    },
+  );
+  it('HTTP/2 is network.protocol.version "2"; the client is the peer socket', () => {
+    expect(facts(undefined, '2.0')).toMatchObject({
+      protocolVersion: '2',
+      clientAddress: '10.0.0.9',
+      clientPort: 5123,
+    });
+  });
+});

@@ -23,15 +23,29 @@ export function connectionFacts(request: HttpRequest, sessionId: string | undefi
   };
 }
 
-function hostOf(
-  value: string | undefined,
-): { address: string; port: number | undefined } | undefined {
+type Host = { address: string; port: number | undefined } | undefined;
+
+/**
+ * `host[:port]` or `[ipv6][:port]` (RFC 9110 Host), read without a URL parse: this runs once per
+ * traced request (telemetry row of bench/README.md). Anything else is `undefined`.
+ */
+function hostOf(value: string | undefined): Host {
   if (value === undefined || value === '') return undefined;
-  try {
-    const url = new URL(`http://${value}`);
-    const address = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
-    return { address, port: url.port === '' ? undefined : Number(url.port) };
-  } catch {
-    return undefined;
+  let address: string;
+  let rest: string;
+  if (value.startsWith('[')) {
+    const close = value.indexOf(']');
+    if (close < 0) return undefined;
+    address = value.slice(1, close);
+    rest = value.slice(close + 1);
+  } else {
+    const colon = value.indexOf(':');
+    address = colon < 0 ? value : value.slice(0, colon);
+    rest = colon < 0 ? '' : value.slice(colon);
   }
+  if (address === '' || /[\s/?#@]/.test(address)) return undefined;
+  if (rest === '' || rest === ':') return { address: address.toLowerCase(), port: undefined };
+  if (!/^:\d{1,5}$/.test(rest)) return undefined;
+  const port = Number(rest.slice(1));
+  return port > 65535 ? undefined : { address: address.toLowerCase(), port };
 }
