@@ -50,7 +50,14 @@ async function main(): Promise<void> {
   const files = Object.keys(require.cache).filter(
     (file) => !file.includes('node_modules') && !file.startsWith(__dirname),
   );
-  await send({ type: 'loaded', definitions: await definitions(app.core), files });
+  const tools = (app.core as unknown as { capabilities?: { tools?: { listChanged?: boolean } } })
+    .capabilities?.tools;
+  await send({
+    type: 'loaded',
+    definitions: await definitions(app.core),
+    files,
+    listChanged: tools?.listChanged === true,
+  });
   const { serveHttp } = require('../transports/http') as typeof import('../transports/http');
   let server: Awaited<ReturnType<typeof serveHttp>> | undefined;
   process.on('message', async (ask: Ask) => {

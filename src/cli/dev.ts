@@ -9,7 +9,7 @@ import { type FSWatcher, watch } from 'node:fs';
 import { join } from 'node:path';
 
 type Report =
-  | { type: 'loaded'; definitions: Record<string, string>; files: string[] }
+  | { type: 'loaded'; definitions: Record<string, string>; files: string[]; listChanged: boolean }
   | { type: 'listening'; url: string }
   | { type: 'failed'; message: string };
 
@@ -90,7 +90,22 @@ export async function runDev(
     current.kill();
     return 1;
   }
+  // Listen for the signals before printing the URL: whoever reads it may stop us at once.
+  const stopped = new Promise<void>((done) => {
+    const finish = (): void => {
+      process.off('SIGINT', finish);
+      process.off('SIGTERM', finish);
+      done();
+    };
+    process.once('SIGINT', finish);
+    process.once('SIGTERM', finish);
+    io.signal?.addEventListener('abort', finish, { once: true });
+  });
   io.say(`serving ${module} at ${listening.url} (reloads on change; Ctrl-C stops)`);
+  if (!first.report.listChanged)
+    io.say(
+      'the application does not declare listChanged, so clients are not told when it reloads (2025 sessions still get 404 and start again). McpApplication.create({ listChanged: true, … }) tells them.',
+    );
 
   let watchers: FSWatcher[] = [];
   let timer: NodeJS.Timeout | undefined;
@@ -138,16 +153,7 @@ export async function runDev(
   };
   watchAll(first.report.files);
 
-  await new Promise<void>((done) => {
-    const finish = (): void => {
-      process.off('SIGINT', finish);
-      process.off('SIGTERM', finish);
-      done();
-    };
-    process.once('SIGINT', finish);
-    process.once('SIGTERM', finish);
-    io.signal?.addEventListener('abort', finish, { once: true });
-  });
+  await stopped;
   clearTimeout(timer);
   for (const watcher of watchers) watcher.close();
   await reloading;

@@ -135,3 +135,29 @@ it('reloads on change, keeps the old server when the new build breaks, exits 0 o
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+it('says so when the application does not declare listChanged', async () => {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [BIN, 'dev', join(ROOT, 'build', 'examples', 'notes.js'), '--port', String(port)],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let err = '';
+  const hint = new Promise<void>((resolve) => {
+    child.stderr.setEncoding('utf8').on('data', (text: string) => {
+      err += text;
+      if (err.includes('does not declare listChanged')) resolve();
+    });
+  });
+  try {
+    await within(hint, 15_000, 'no listChanged hint');
+    expect(err).toContain(
+      'declarative-mcp dev: the application does not declare listChanged, so clients are not told when it reloads',
+    );
+  } finally {
+    const code = new Promise((resolve) => child.once('exit', (c) => resolve(c)));
+    child.kill('SIGINT');
+    expect(await code).toBe(0);
+  }
+});
