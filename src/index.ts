@@ -37,6 +37,7 @@ export {
 } from '../decorators';
 export {
   type DefinitionStates,
+  type EventOptions,
   type EventStore,
   type MemoryAdapterOptions,
   type MessageBus,

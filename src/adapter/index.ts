@@ -16,4 +16,5 @@ export {
   type StateBindable,
   type StoredEvent,
 } from './adapter';
-export { EVENT_DEFAULTS, eventOptions, type MemoryAdapterOptions, memoryAdapter } from './memory';
+export { EVENT_DEFAULTS, type EventOptions, eventOptions } from './event-options';
+export { type MemoryAdapterOptions, memoryAdapter } from './memory';

@@ -62,7 +62,7 @@ describe('redisAdapter', () => {
     const adapter = redisAdapter({ client, prefix: 'own:' });
     await adapter.open();
     await adapter.records.set('x', { a: 1 });
-    expect(await client.get('own:r:x')).toBe('{"a":1}');
+    expect(await client.get('own:record:x')).toBe('{"a":1}');
     await adapter.close();
     expect(await client.ping()).toBe('PONG');
     await client.quit();
@@ -92,7 +92,7 @@ describe('redisAdapter', () => {
       { max: 10_000, perSource: 0 },
     );
     const client = new Redis(server.url);
-    const bytes = (await client.call('MEMORY', 'USAGE', `mem:s:${'x'.repeat(32)}`)) as number;
+    const bytes = (await client.call('MEMORY', 'USAGE', `mem:session:${'x'.repeat(32)}`)) as number;
     expect(bytes).toBeLessThanOrEqual(1024);
     await client.quit();
     await adapter.close();

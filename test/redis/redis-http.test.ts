@@ -142,7 +142,7 @@ test('Redis paused (SIGSTOP): initializes answered 503 leave no session; the out
     // A notice, not a bug: no stack trace.
     for (const error of reported) expect(error.stack).toBe(error.message);
     // The creates Redis ran once it resumed were deleted after them: only the session a client holds.
-    expect(await direct.keys('paused:s:*')).toHaveLength(1);
+    expect(await direct.keys('paused:session:*')).toHaveLength(1);
   } finally {
     redis.signal('SIGCONT');
     direct.disconnect();
