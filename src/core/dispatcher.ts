@@ -84,10 +84,14 @@ type Parsed = { ok: true; value: unknown } | { ok: false; answer: string };
  */
 export const NO_ANSWER: unique symbol = Symbol('declarative-mcp.NO_ANSWER');
 
-const PARSE_ERROR_ANSWER =
-  '{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}';
-const INVALID_REQUEST_ANSWER =
-  '{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request"}}';
+/** An error answer without id, its text built once. */
+function answerWithoutId(code: number, message: string): string {
+  return JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } });
+}
+
+const PARSE_ERROR_ANSWER = answerWithoutId(ErrorCode.PARSE_ERROR, 'Parse error');
+const INVALID_REQUEST_ANSWER = answerWithoutId(ErrorCode.INVALID_REQUEST, 'Invalid Request');
+const INTERNAL_ERROR_ANSWER = answerWithoutId(ErrorCode.INTERNAL_ERROR, 'Internal error');
 
 function internal(note: Note, error: unknown): void {
   note.code = ErrorCode.INTERNAL_ERROR;
@@ -210,7 +214,7 @@ export class JsonRpcDispatcher<C = unknown, X = unknown> {
     } catch (error) {
       // Unreachable by design (one() catches everything); kept so handle() can never reject.
       this.report(error, { jsonrpc: '2.0', method: '' }, context);
-      return '{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"Internal error"}}';
+      return INTERNAL_ERROR_ANSWER;
     }
   }
 

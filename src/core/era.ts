@@ -1,4 +1,4 @@
-import { Fault } from './errors';
+import { ErrorCode, Fault } from './errors';
 import { invalidParams } from './methods/params';
 import { VERSIONS } from './negotiate';
 import type { JsonObject } from './types';
@@ -24,14 +24,14 @@ export const META = Object.freeze({
   subscriptionId: 'io.modelcontextprotocol/subscriptionId',
 });
 
-/** MCP 2026-07-28 error codes (basic/index, "Error codes": -32020 to -32099 are MCP's). */
+/** MCP 2026-07-28 error codes, named as {@link ErrorCode} names them. */
 export const ModernErrorCode = Object.freeze({
   /** An HTTP header does not match the body, or a required one is missing or malformed. */
-  HEADER_MISMATCH: -32020,
+  HEADER_MISMATCH: ErrorCode.HEADER_MISMATCH,
   /** The request needs a client capability its `_meta` did not declare. */
-  MISSING_REQUIRED_CLIENT_CAPABILITY: -32021,
+  MISSING_REQUIRED_CLIENT_CAPABILITY: ErrorCode.MISSING_REQUIRED_CLIENT_CAPABILITY,
   /** The request's protocol version is not one this server speaks. */
-  UNSUPPORTED_PROTOCOL_VERSION: -32022,
+  UNSUPPORTED_PROTOCOL_VERSION: ErrorCode.UNSUPPORTED_PROTOCOL_VERSION,
 });
 
 /**
@@ -77,7 +77,7 @@ export const MODERN_BATCH_ANSWER = JSON.stringify({
   jsonrpc: '2.0',
   id: null,
   error: {
-    code: -32600,
+    code: ErrorCode.INVALID_REQUEST,
     message:
       'Invalid Request: MCP 2026-07-28 does not accept JSON-RPC batches; send each request as a message of its own',
   },

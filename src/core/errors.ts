@@ -12,7 +12,15 @@
  * error thrown by a second installed copy of the package, where `instanceof` would be false.
  */
 
-/** JSON-RPC 2.0 error codes, plus MCP's own `RESOURCE_NOT_FOUND`. */
+/**
+ * Every JSON-RPC error code this package sends, in one table (docs/errors.md lists it): each code
+ * has one meaning and one name. Three ranges:
+ * - JSON-RPC 2.0's own (-32700, -32600 to -32603);
+ * - MCP's, as the specification fixes them: -32002 (2025 revisions) and -32020 to -32022
+ *   (2026-07-28, whose allocation policy reserves -32020 to -32099 for the specification);
+ * - this package's own, in the band that policy leaves to implementations (-32000 to -32019):
+ *   -32000 and -32001 as MCP's SDKs send them at the transport, then -32010 onwards.
+ */
 export const ErrorCode = {
   /** The payload is not valid JSON. */
   PARSE_ERROR: -32700,
@@ -26,6 +34,23 @@ export const ErrorCode = {
   INTERNAL_ERROR: -32603,
   /** MCP: `resources/read` for a URI the server does not have. */
   RESOURCE_NOT_FOUND: -32002,
+  /** MCP 2026-07-28: an HTTP header does not match the body, or a required one is missing or malformed. */
+  HEADER_MISMATCH: -32020,
+  /** MCP 2026-07-28: the request needs a client capability its client did not declare. */
+  MISSING_REQUIRED_CLIENT_CAPABILITY: -32021,
+  /** MCP 2026-07-28: the request's protocol version is not one this server speaks. */
+  UNSUPPORTED_PROTOCOL_VERSION: -32022,
+  /**
+   * A refusal by the transport, before or around the call (HTTP: its status and message say why,
+   * such as `401`, `403`, `406`, `429`, `503`; the test clients: the server cannot be reached).
+   */
+  TRANSPORT_ERROR: -32000,
+  /** HTTP `404`: the `Mcp-Session-Id` names no live session (unknown, ended or expired). */
+  SESSION_NOT_FOUND: -32001,
+  /** The server keeps as much client state as it may (`maxSessionStateBytes`): try again later. */
+  SERVER_BUSY: -32010,
+  /** The request took longer than its deadline (`postTimeout`, a test client's `timeout`) and was abandoned. */
+  REQUEST_TIMED_OUT: -32011,
 } as const;
 
 /** One of the numeric values of {@link ErrorCode}, or any other integer code a server chooses. */
@@ -84,6 +109,14 @@ export class Fault extends Error {
       ? { code: this.code, message: this.message }
       : { code: this.code, message: this.message, data: this.data };
   }
+}
+
+/**
+ * The one `-32602` of the package: the reason in the message (what a client shows) and in
+ * `data.reason` (for code), with any further detail (`limit`, `uri`…) beside it.
+ */
+export function invalidParams(reason: string, data?: Record<string, unknown>): Fault {
+  return new Fault(ErrorCode.INVALID_PARAMS, `Invalid params: ${reason}`, { reason, ...data });
 }
 
 /**

@@ -35,6 +35,7 @@ export {
   ErrorCode,
   type ErrorCodeValue,
   Fault,
+  invalidParams,
   McpClientError,
   type McpClientErrorReason,
   RequestTimeoutError,
@@ -45,7 +46,6 @@ export {
 export { decodeHeaderValue, type RequestHeaders } from './headers';
 export { coreOf, McpCore, type Servable } from './mcp-core';
 export type { ListenPart, MethodFamily } from './methods/family';
-export { invalidParams } from './methods/params';
 export type { MethodTable } from './methods/table';
 export { negotiate, type ProtocolVersion, VERSIONS } from './negotiate';
 export type { Completion, CompletionReference, McpCoreOptions } from './options';

@@ -5,6 +5,7 @@ import {
   ClientRequestError,
   ErrorCode,
   Fault,
+  invalidParams,
   RequestTimeoutError,
 } from './errors';
 import type { RequestHeaders } from './headers';
@@ -64,9 +65,6 @@ export interface PeerOptions {
 
 /** The defaults of {@link PeerOptions}' limits. */
 export const PEER_DEFAULTS = Object.freeze({ maxSubscriptions: 100, maxUriLength: 2048 });
-
-/** JSON-RPC code of a refusal for lack of room on the server (the server-error range). */
-const SERVER_FULL = -32000;
 
 interface Pending {
   method: string;
@@ -163,7 +161,7 @@ export class Peer {
   /**
    * Subscribes the client to `uri` (`resources/subscribe`). A URI longer than
    * {@link maxUriLength}, or one more than {@link maxSubscriptions}, is -32602; no room left in
-   * the shared budget is -32000. Subscribing again to the same URI changes nothing. `force`
+   * the shared budget is -32010 (SERVER_BUSY). Subscribing again to the same URI changes nothing. `force`
    * skips the checks (state restored from a record, accepted before).
    */
   subscribe(uri: string, force = false): void {
@@ -181,7 +179,7 @@ export class Peer {
     }
     if (!this.charge(uri.length, force)) {
       throw new Fault(
-        SERVER_FULL,
+        ErrorCode.SERVER_BUSY,
         'Server busy: the server keeps as much client state as it may (maxSessionStateBytes); try again later or unsubscribe elsewhere',
       );
     }
@@ -434,7 +432,7 @@ function limit(value: number | undefined, fallback: number): number {
 
 /** -32602 for a limit, with its reason and the limit in `data`. */
 function limitFault(reason: string, data: { limit: number }): Fault {
-  return new Fault(ErrorCode.INVALID_PARAMS, `Invalid params: ${reason}`, { reason, ...data });
+  return invalidParams(reason, data);
 }
 
 /**

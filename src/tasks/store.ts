@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { memoryAdapter, type StateAdapter } from '../adapter';
-import { ErrorCode, Fault, isObject, type JsonObject, type McpCall, ToolError } from '../core';
+import {
+  ErrorCode,
+  Fault,
+  invalidParams,
+  isObject,
+  type JsonObject,
+  type McpCall,
+  ToolError,
+} from '../core';
 import type { ResolvedTaskLimits } from './limits';
 import {
   answerKey,
@@ -298,9 +306,7 @@ export class TaskStore implements TaskHost, RunnerHost {
     const size = 50;
     const start = cursor === undefined ? 0 : Number.parseInt(cursor, 10);
     if (!Number.isInteger(start) || start < 0 || String(start) !== (cursor ?? '0')) {
-      throw new Fault(ErrorCode.INVALID_PARAMS, 'Invalid params: tasks/list: unknown cursor', {
-        reason: 'tasks/list: unknown cursor',
-      });
+      throw invalidParams('tasks/list: unknown cursor');
     }
     const tasks = all.slice(start, start + size);
     return start + size < all.length ? { tasks, nextCursor: String(start + size) } : { tasks };

@@ -1,4 +1,4 @@
-import { type JsonObject, McpClientError } from '../core';
+import { ErrorCode, type JsonObject, McpClientError } from '../core';
 
 /** Answers one kind of server question: receives the request's params, returns its result. */
 export type AskHandler = (params: JsonObject) => unknown;
@@ -64,7 +64,7 @@ export async function answer(
   const kind = KINDS[method] ?? method;
   if (handler === undefined) {
     throw new McpClientError(
-      -32601,
+      ErrorCode.METHOD_NOT_FOUND,
       `The server asked ${method} and no ${kind} handler answers it: give connect() handlers: { ${kind}: (params) => result }.`,
       { method, params },
       { reason: 'missing-handler' },
@@ -75,7 +75,7 @@ export async function answer(
   } catch (error) {
     if (McpClientError.is(error)) throw error;
     throw new McpClientError(
-      -32603,
+      ErrorCode.INTERNAL_ERROR,
       `The ${kind} handler threw while answering ${method}: ${(error as Error)?.message ?? String(error)}`,
       { method, params },
       { reason: 'handler-failed', cause: error },

@@ -1,5 +1,6 @@
 import {
   type CallToolResult,
+  ErrorCode,
   type GetPromptResult,
   isObject,
   type JsonObject,
@@ -31,7 +32,7 @@ interface CallState {
 function serverError(response: JsonObject): McpClientError {
   const error = isObject(response.error) ? response.error : {};
   return new McpClientError(
-    typeof error.code === 'number' ? error.code : -32603,
+    typeof error.code === 'number' ? error.code : ErrorCode.INTERNAL_ERROR,
     typeof error.message === 'string' ? error.message : 'Unknown error',
     error.data,
   );
@@ -204,7 +205,10 @@ export class Client implements TestClient {
     if (method === 'ping') return void (await reply({ result: {} }));
     if (call !== undefined && ++call.asks > this.maxRounds) {
       await reply({
-        error: { code: -32603, message: 'The client stopped answering: too many rounds' },
+        error: {
+          code: ErrorCode.INTERNAL_ERROR,
+          message: 'The client stopped answering: too many rounds',
+        },
       });
       return call.fail(this.tooManyRounds());
     }
@@ -225,7 +229,7 @@ export class Client implements TestClient {
 
   private tooManyRounds(): McpClientError {
     return new McpClientError(
-      -32603,
+      ErrorCode.INTERNAL_ERROR,
       `The server asked more than ${this.maxRounds} times in one call (maxRounds ${this.maxRounds}).`,
       undefined,
       { reason: 'too-many-rounds' },
@@ -397,7 +401,7 @@ export class Client implements TestClient {
       throw (
         first.ended ??
         new McpClientError(
-          -32603,
+          ErrorCode.INTERNAL_ERROR,
           'subscriptions/listen ended before the server acknowledged it',
           undefined,
           {

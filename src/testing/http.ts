@@ -1,4 +1,4 @@
-import { isObject, type JsonObject, McpClientError, META } from '../core';
+import { ErrorCode, isObject, type JsonObject, McpClientError, META } from '../core';
 import { eventData } from './event-stream';
 import { type HeaderParam, headerParams, requestHeaders } from './request-headers';
 import { type ClientWire, type Exchange, isResponse, parseMessage } from './wire';
@@ -18,7 +18,7 @@ export interface HttpWireOptions {
 function unreachable(url: string, error: unknown): McpClientError {
   const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
   const why = cause?.code ?? cause?.message ?? (error as Error)?.message ?? String(error);
-  return new McpClientError(-32000, `Cannot reach ${url}: ${why}`, undefined, {
+  return new McpClientError(ErrorCode.TRANSPORT_ERROR, `Cannot reach ${url}: ${why}`, undefined, {
     reason: 'transport',
     cause: error,
   });
@@ -31,7 +31,7 @@ function staleConnection(error: unknown): boolean {
 }
 
 function closed(method: unknown): McpClientError {
-  return new McpClientError(-32600, `${String(method)} was closed`, undefined, {
+  return new McpClientError(ErrorCode.INVALID_REQUEST, `${String(method)} was closed`, undefined, {
     reason: 'no-answer',
   });
 }
@@ -124,7 +124,7 @@ export function httpWire(url: string, options: HttpWireOptions = {}): ClientWire
     if (response.status === 401) {
       const challenge = response.headers.get('www-authenticate');
       return new McpClientError(
-        -32001,
+        ErrorCode.TRANSPORT_ERROR,
         `${url} answered 401 Unauthorized: it needs a bearer token${challenge ? ` (${challenge})` : ''}.`,
         undefined,
         { reason: 'unauthorized' },
@@ -132,7 +132,7 @@ export function httpWire(url: string, options: HttpWireOptions = {}): ClientWire
     }
     const text = (await response.text().catch(() => '')).trim().slice(0, 200);
     return new McpClientError(
-      -32000,
+      ErrorCode.TRANSPORT_ERROR,
       `${url} answered HTTP ${response.status} ${response.statusText}${text ? `: ${text}` : ''}`,
       undefined,
       { reason: 'transport' },
@@ -166,7 +166,7 @@ export function httpWire(url: string, options: HttpWireOptions = {}): ClientWire
         if (!exchange.signal?.aborted && !closing.signal.aborted) throw unreachable(url, error);
       }
       throw new McpClientError(
-        -32600,
+        ErrorCode.INVALID_REQUEST,
         `The stream of ${String(message.method)} ended without an answer`,
         undefined,
         { reason: 'no-answer' },
@@ -197,7 +197,7 @@ export function httpWire(url: string, options: HttpWireOptions = {}): ClientWire
       if (!isObject(body.result)) {
         const error = isObject(body.error) ? body.error : {};
         throw new McpClientError(
-          Number(error.code ?? -32603),
+          Number(error.code ?? ErrorCode.INTERNAL_ERROR),
           `The server forgot the session and refused a new one: ${String(error.message)}`,
           error.data,
         );
@@ -307,7 +307,7 @@ export function httpWire(url: string, options: HttpWireOptions = {}): ClientWire
       const meta = modernMeta(message);
       if (meta === undefined) return body;
       // "Client Behavior": a HeaderMismatch may mean the tool's inputSchema changed.
-      if (message.method === 'tools/call' && failedWith(body, -32020)) {
+      if (message.method === 'tools/call' && failedWith(body, ErrorCode.HEADER_MISMATCH)) {
         await relist(meta);
         body = await receive(message, (await post(message, exchange.signal)).response, exchange);
       }

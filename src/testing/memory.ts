@@ -1,4 +1,4 @@
-import { type JsonObject, type Link, McpClientError, type McpCore, Peer } from '../core';
+import { ErrorCode, type JsonObject, type Link, McpClientError, type McpCore, Peer } from '../core';
 import type { ClientWire } from './wire';
 
 /**
@@ -34,7 +34,7 @@ export function memoryWire<C>(
         const answer = await handle(message, link);
         if (answer === null) {
           throw new McpClientError(
-            -32600,
+            ErrorCode.INVALID_REQUEST,
             `No answer to ${String(message.method)} (was it cancelled?)`,
             undefined,
             { reason: 'no-answer' },

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { isObject, type JsonObject, McpClientError, META } from '../core';
+import { ErrorCode, isObject, type JsonObject, McpClientError, META } from '../core';
 import { type ClientWire, type Exchange, isResponse, parseMessage } from './wire';
 
 /** Options of {@link stdioWire}. */
@@ -44,9 +44,14 @@ export function stdioWire(
   const end = (why: string): void => {
     if (ended !== undefined) return;
     const line = lastLine();
-    ended = new McpClientError(-32000, `${why}${line ? `: ${line}` : ''}`, undefined, {
-      reason: 'transport',
-    });
+    ended = new McpClientError(
+      ErrorCode.TRANSPORT_ERROR,
+      `${why}${line ? `: ${line}` : ''}`,
+      undefined,
+      {
+        reason: 'transport',
+      },
+    );
     for (const entry of pending.values()) entry.reject(ended);
     pending.clear();
   };
@@ -115,9 +120,14 @@ export function stdioWire(
               params: { requestId: id as string | number, reason: 'closed by the client' },
             }).catch(() => undefined);
             reject(
-              new McpClientError(-32600, `${entry.method} was closed`, undefined, {
-                reason: 'no-answer',
-              }),
+              new McpClientError(
+                ErrorCode.INVALID_REQUEST,
+                `${entry.method} was closed`,
+                undefined,
+                {
+                  reason: 'no-answer',
+                },
+              ),
             );
           },
           { once: true },

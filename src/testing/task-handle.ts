@@ -1,4 +1,4 @@
-import { type CallToolResult, isObject, type JsonObject, McpClientError } from '../core';
+import { type CallToolResult, ErrorCode, isObject, type JsonObject, McpClientError } from '../core';
 import type { TaskStatus } from '../tasks';
 
 /** A task's state as `tasks/get` answers it (2026-07-28 inlines `result`, `error`, `inputRequests`). */
@@ -61,7 +61,7 @@ export function taskHandle(client: TaskClient, created: JsonObject): TaskHandle 
     if (state.status === 'completed') return (state.result ?? {}) as CallToolResult;
     const error = isObject(state.error) ? state.error : {};
     throw new McpClientError(
-      typeof error.code === 'number' ? error.code : -32603,
+      typeof error.code === 'number' ? error.code : ErrorCode.INTERNAL_ERROR,
       state.status === 'cancelled'
         ? `Task ${taskId} was cancelled`
         : `Task ${taskId} failed: ${String(error.message ?? state.statusMessage ?? 'no reason given')}`,
@@ -96,7 +96,7 @@ export function taskHandle(client: TaskClient, created: JsonObject): TaskHandle 
         if (state.status === 'input_required' && pending.length > 0) {
           if (++asks > client.maxTaskRounds) {
             throw new McpClientError(
-              -32603,
+              ErrorCode.INTERNAL_ERROR,
               `The task asked more than ${client.maxTaskRounds} times (maxRounds ${client.maxTaskRounds}).`,
               undefined,
               { reason: 'too-many-rounds' },

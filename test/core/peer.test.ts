@@ -389,7 +389,7 @@ describe('Peer: subscriptions and kept state within limits (issue 19)', () => {
     expect(budget.used).toBe(92);
     const full = fault(() => b.subscribe('a://123456789'));
     expect(full).toMatchObject({
-      code: -32000,
+      code: -32010,
       message:
         'Server busy: the server keeps as much client state as it may (maxSessionStateBytes); try again later or unsubscribe elsewhere',
     });

@@ -1,5 +1,5 @@
 import { keptClientState } from '../client-state';
-import { ErrorCode, Fault } from '../errors';
+import { invalidParams } from '../errors';
 import { negotiate } from '../negotiate';
 import type { McpCoreOptions } from '../options';
 import { LOGGING_LEVELS, type LoggingLevel } from '../peer';
@@ -76,7 +76,7 @@ export function registerLogging<C>(table: MethodTable<C>, options: McpCoreOption
         const level = p.level;
         if (!LOGGING_LEVELS.includes(level as LoggingLevel)) {
           const reason = `logging/setLevel: "level" must be one of ${LOGGING_LEVELS.join(', ')}`;
-          throw new Fault(ErrorCode.INVALID_PARAMS, `Invalid params: ${reason}`, { reason });
+          throw invalidParams(reason);
         }
         if (turn.link !== undefined) turn.link.peer.logLevel = level as LoggingLevel;
         return {};

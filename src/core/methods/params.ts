@@ -1,11 +1,8 @@
-import { ErrorCode, Fault } from '../errors';
+import { invalidParams } from '../errors';
 import type { JsonObject } from '../types';
 import { isObject } from '../types';
 
-/** -32602 with its reason in the message (what a client shows) and in `data.reason` (for code). */
-export function invalidParams(reason: string): Fault {
-  return new Fault(ErrorCode.INVALID_PARAMS, `Invalid params: ${reason}`, { reason });
-}
+export { invalidParams };
 
 /** MCP: an empty result is an object on the wire; only `[]`, `null` and `undefined` change. */
 export function orEmpty(result: unknown): unknown {

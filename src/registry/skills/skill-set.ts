@@ -3,6 +3,7 @@ import {
   DIRECTORY_MIME_TYPE,
   ErrorCode,
   Fault,
+  invalidParams,
   type ResourceContents,
   type ResourceDefinition,
   type SkillEntry,
@@ -32,7 +33,7 @@ export interface ServedSkill<C> {
 const SEGMENT = /^[A-Za-z0-9._~-]+$/;
 
 function unknown(what: string, uri: string): Fault {
-  return new Fault(ErrorCode.INVALID_PARAMS, `Invalid params: ${what}`, { reason: what, uri });
+  return invalidParams(what, { uri });
 }
 
 /** Reads a page cursor: the offset of the page's first item, as the previous page wrote it. */
@@ -40,9 +41,7 @@ function offsetOf(cursor: string | undefined, size: number): number {
   if (cursor === undefined) return 0;
   const start = /^(0|[1-9][0-9]{0,9})$/.test(cursor) ? Number(cursor) : -1;
   if (start < 0 || start > size) {
-    throw new Fault(ErrorCode.INVALID_PARAMS, 'Invalid params: unknown cursor', {
-      reason: 'unknown cursor',
-    });
+    throw invalidParams('unknown cursor');
   }
   return start;
 }

@@ -46,7 +46,7 @@ export interface HttpHandlerOptions<C = HttpSession> {
    * The bytes of client state all sessions keep together (default 128 MiB; `0` no budget): what
    * each kept of its `initialize` (at most 16 KiB) and the URIs it subscribed to. When it is
    * spent, `initialize` evicts unused sessions like {@link maxSessions}, else gets `503`;
-   * `resources/subscribe` gets the JSON-RPC error `-32000`.
+   * `resources/subscribe` gets the JSON-RPC error `-32010` (`ErrorCode.SERVER_BUSY`).
    */
   maxSessionStateBytes?: number;
   /**
@@ -112,7 +112,7 @@ export interface HttpHandlerOptions<C = HttpSession> {
   /**
    * How long (ms) a POST may take, from its first byte to its answer (default 5 minutes; `0` no
    * limit). A body still arriving then gets `408`; calls still running are cancelled (their
-   * `signal` aborts) and each request is answered `{"code":-32001,"message":"Request timed out"}`.
+   * `signal` aborts) and each request is answered `{"code":-32011,"message":"Request timed out"}`.
    */
   postTimeout?: number;
   /**

@@ -121,7 +121,7 @@ describe('hardening under load', () => {
       await pool(2000, 100, async (i) => {
         const response = await post(child.url, toolCall(i, 'never'), headers);
         const answer = (await response.json()) as { error?: { code: number } };
-        if (answer.error?.code === -32001) timedOut += 1;
+        if (answer.error?.code === -32011) timedOut += 1;
       });
       expect(timedOut).toBe(2000);
       const after = (await stats(child)).heap;

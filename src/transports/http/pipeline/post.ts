@@ -1,5 +1,6 @@
 import {
   ErrorCode,
+  invalidParams,
   isModernBatch,
   isObject,
   type JsonRpcId,
@@ -95,8 +96,6 @@ function statusOf(outcome: Outcome, modern: boolean): number {
   }
   return 200;
 }
-/** JSON-RPC code of a request cancelled by `postTimeout` (the code MCP SDKs use for timeouts). */
-const REQUEST_TIMED_OUT = -32001;
 
 const NOT_ACCEPTABLE = new Refusal(
   406,
@@ -132,13 +131,13 @@ function requestIds(value: unknown): JsonRpcId[] {
 function initializeTooLarge(value: Record<string, unknown>, bytes: number, limit: number): string {
   const id = typeof value.id === 'string' || typeof value.id === 'number' ? value.id : null;
   const reason = `initialize must not exceed ${limit} bytes (got ${bytes}); send only the capabilities and clientInfo MCP defines`;
-  return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"error":{"code":${ErrorCode.INVALID_PARAMS},"message":${JSON.stringify(`Invalid params: ${reason}`)},"data":{"reason":${JSON.stringify(reason)}}}}`;
+  return JSON.stringify({ jsonrpc: '2.0', id, error: invalidParams(reason).toJSON() });
 }
 
 /** `postTimeout` struck while the calls ran: answer each with a timeout error, and cancel them. */
 function timeOut(post: PendingPost): void {
   if (post.exchange.done) return;
-  post.fail(REQUEST_TIMED_OUT, 'Request timed out');
+  post.fail(ErrorCode.REQUEST_TIMED_OUT, 'Request timed out');
   for (const id of post.ids) post.peer.cancel(id, 'The request timed out.', false);
 }
 

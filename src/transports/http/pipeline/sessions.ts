@@ -1,14 +1,7 @@
 import type { StateAdapter } from '../../../adapter';
-import type { PeerOptions, StateBudget } from '../../../core';
+import { ErrorCode, type PeerOptions, type StateBudget } from '../../../core';
 import type { ResolvedOptions } from '../options';
-import {
-  type HttpRequest,
-  MediaChecks,
-  Refusal,
-  type Reply,
-  refuse,
-  TRANSPORT_ERROR,
-} from '../request';
+import { type HttpRequest, MediaChecks, Refusal, type Reply, refuse } from '../request';
 import {
   type Cluster,
   openSessionStream,
@@ -53,7 +46,10 @@ export function createSessionMode(host: SessionModeHost): SessionMode {
     // A call ended by its session's end gets a JSON-RPC error at once.
     onEnd: (entry, reason) => {
       for (const post of posts.of(entry)) {
-        post.fail(TRANSPORT_ERROR, `The session ended before the call finished: ${reason}`);
+        post.fail(
+          ErrorCode.TRANSPORT_ERROR,
+          `The session ended before the call finished: ${reason}`,
+        );
       }
     },
     onCancel: (entry, id) => {

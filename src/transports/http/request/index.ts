@@ -11,7 +11,6 @@ export { connectionFacts } from './facts';
 export { MediaChecks } from './media';
 export type { Connection, HttpRequest, Reply, ReplyHeaders } from './message';
 export { Refusal, refuse } from './refusal';
-export { SESSION_NOT_FOUND, TRANSPORT_ERROR } from './reply';
 export { hostPolicy, originPolicy } from './security';
 export { unref } from './timers';
 export { utf8Length } from './utf8';

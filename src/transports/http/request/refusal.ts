@@ -1,5 +1,5 @@
+import { ErrorCode } from '../../../core';
 import type { Reply, ReplyHeaders } from './message';
-import { TRANSPORT_ERROR } from './reply';
 
 /**
  * A request refused at the HTTP level: its status, the message of the JSON-RPC error without id
@@ -12,7 +12,7 @@ export class Refusal {
   constructor(
     readonly status: number,
     readonly message: string,
-    readonly code: number = TRANSPORT_ERROR,
+    readonly code: number = ErrorCode.TRANSPORT_ERROR,
     readonly headers?: ReplyHeaders,
   ) {}
 

@@ -1,5 +1,5 @@
-import { type ProtocolVersion, type RequestHeaders, VERSIONS } from '../../../core';
-import { Refusal, SESSION_NOT_FOUND } from '../request';
+import { ErrorCode, type ProtocolVersion, type RequestHeaders, VERSIONS } from '../../../core';
+import { Refusal } from '../request';
 import { applyRecord, type SessionRecords } from './records';
 import type { SessionEntry, SessionStore } from './store';
 
@@ -16,7 +16,7 @@ const NO_SESSION_ID = new Refusal(
 const SESSION_UNKNOWN = new Refusal(
   404,
   'Session not found: send initialize to open a new session',
-  SESSION_NOT_FOUND,
+  ErrorCode.SESSION_NOT_FOUND,
 );
 
 /**

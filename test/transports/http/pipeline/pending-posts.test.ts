@@ -55,11 +55,11 @@ describe('a call that never settles', () => {
   });
   afterAll(() => server.close());
 
-  test('is answered -32001 at postTimeout, and its session still expires', async () => {
+  test('is answered -32011 (REQUEST_TIMED_OUT) at postTimeout, and its session still expires', async () => {
     const { headers } = await initialize(server.url);
     const response = await post(server.url, toolCall('t1', 'never', { key: 't1' }), headers);
     expect(await response.text()).toBe(
-      '{"jsonrpc":"2.0","id":"t1","error":{"code":-32001,"message":"Request timed out"}}',
+      '{"jsonrpc":"2.0","id":"t1","error":{"code":-32011,"message":"Request timed out"}}',
     );
     // The POST's cleanup ran: the session is idle, and expires.
     await waitFor(() => server.handler.sessions === 0);
@@ -73,7 +73,7 @@ describe('a call that never settles', () => {
     await waitFor(() => started.includes('d1'));
     const deleted = await fetch(server.url, { method: 'DELETE', headers });
     expect(deleted.status).toBe(204);
-    // (Without the fix this POST would wait for the deadline and say -32001.)
+    // (Without the fix this POST would wait for the deadline and say -32011.)
     const response = await running;
     expect(await response.text()).toBe(
       '{"jsonrpc":"2.0","id":"d1","error":{"code":-32000,"message":"The session ended before the call finished: The client ended the session."}}',
@@ -108,8 +108,8 @@ describe('a call that never settles', () => {
       headers,
     );
     expect(JSON.parse(await response.text())).toEqual([
-      { jsonrpc: '2.0', id: 'b1', error: { code: -32001, message: 'Request timed out' } },
-      { jsonrpc: '2.0', id: 'b2', error: { code: -32001, message: 'Request timed out' } },
+      { jsonrpc: '2.0', id: 'b1', error: { code: -32011, message: 'Request timed out' } },
+      { jsonrpc: '2.0', id: 'b2', error: { code: -32011, message: 'Request timed out' } },
     ]);
   });
 });
@@ -126,7 +126,7 @@ describe('close() with abandoned calls', () => {
       [1, 2, 3].map((n) => post(server.url, toolCall(n, 'never', { key: `s${n}` }), headers)),
     );
     for (const response of responses)
-      expect(((await response.json()) as { error: { code: number } }).error.code).toBe(-32001);
+      expect(((await response.json()) as { error: { code: number } }).error.code).toBe(-32011);
     // Every POST was answered: close() has nothing to wait for (shutdownTimeout is a minute).
     expect(await within(server.close(), 5000)).not.toBe('timeout');
   });

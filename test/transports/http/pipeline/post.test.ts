@@ -310,7 +310,7 @@ describe('POST', () => {
     );
     expect(response.status).toBe(200);
     expect(await response.text()).toBe(
-      '{"jsonrpc":"2.0","id":"late","error":{"code":-32001,"message":"Request timed out"}}',
+      '{"jsonrpc":"2.0","id":"late","error":{"code":-32011,"message":"Request timed out"}}',
     );
     await delay(10);
     expect(probe.aborted).toContain('late');

@@ -214,7 +214,7 @@ describe('maxSubscriptions, maxUriLength and maxSessionStateBytes', () => {
     await fetch(server.url, { method: 'DELETE', headers });
   });
 
-  test('the state budget: a subscribe past it is -32000; an initialize with no room evicts or gets 503; DELETE gives the room back', async () => {
+  test('the state budget: a subscribe past it is -32010; an initialize with no room evicts or gets 503; DELETE gives the room back', async () => {
     // Room for one initialize (16 KiB) and 3 970 bytes more; no limit on URIs here.
     const budgeted = await serveHttp(testCore().core, {
       maxUriLength: 0,
@@ -229,7 +229,7 @@ describe('maxSubscriptions, maxUriLength and maxSessionStateBytes', () => {
       );
       const b = await initialize(url); // 3 940 kept + 16 384 of room ≤ 20 354
       expect(await (await post(url, subscribe(2, uri(2, 17_000)), b.headers)).text()).toBe(
-        '{"jsonrpc":"2.0","id":2,"error":{"code":-32000,"message":"Server busy: the server keeps as much client state as it may (maxSessionStateBytes); try again later or unsubscribe elsewhere"}}',
+        '{"jsonrpc":"2.0","id":2,"error":{"code":-32010,"message":"Server busy: the server keeps as much client state as it may (maxSessionStateBytes); try again later or unsubscribe elsewhere"}}',
       );
       expect(await (await post(url, subscribe(3, uri(3, 12_000)), b.headers)).text()).toBe(
         '{"jsonrpc":"2.0","id":3,"result":{}}',
