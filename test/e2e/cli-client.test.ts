@@ -5,6 +5,7 @@
  * stdout, the exit code and the one line on stderr.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -237,6 +238,20 @@ describe('our examples', () => {
     expect(careless.stderr).toBe(
       'declarative-mcp call: The server asked sampling/createMessage (an LLM completion), which the command line does not answer (it did not declare it).\n',
     );
+    // A server that asks past maxRounds (8): each question declined, then one line, exit 1.
+    const nag = await cli(
+      'call',
+      'nag',
+      '--',
+      'node',
+      join(ROOT, 'test', 'fixtures', 'asking-server.js'),
+    );
+    expect(nag).toMatchObject({ code: 1, stdout: '' });
+    const lines = nag.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(9);
+    expect(lines.at(-1)).toBe(
+      'declarative-mcp call: The server asked more than 8 times in one call (maxRounds 8).',
+    );
   });
 
   it('talks to our HTTP server, and says --token is missing on a 401', async () => {
@@ -266,6 +281,20 @@ describe('our examples', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(
       /^declarative-mcp list: \S+ answered 401 Unauthorized: it needs a bearer token.*Give one with --token T\.\n$/,
+    );
+    // A token the server refuses: the line says it was the one given.
+    const refuser = createHttpServer((_req, res) =>
+      res
+        .writeHead(401, { 'www-authenticate': 'Bearer error="invalid_token"' })
+        .end('{"error":"invalid_token"}'),
+    );
+    await new Promise<void>((resolve) => refuser.listen(0, '127.0.0.1', resolve));
+    const { port } = refuser.address() as { port: number };
+    const wrong = await cli('list', `http://127.0.0.1:${port}/mcp`, '--token', 'expired');
+    refuser.close();
+    expect(wrong).toMatchObject({ code: 1, stdout: '' });
+    expect(wrong.stderr).toBe(
+      `declarative-mcp list: http://127.0.0.1:${port}/mcp answered 401 Unauthorized: it needs a bearer token (Bearer error="invalid_token"). The token given with --token was refused.\n`,
     );
   });
 
