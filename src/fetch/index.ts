@@ -16,6 +16,7 @@ export {
   bearerToken,
   createFetchHandler,
   type FetchAuthenticate,
+  type FetchConnectionInfo,
   type FetchHandler,
   type FetchHandlerOptions,
   type HeaderAuthenticate,

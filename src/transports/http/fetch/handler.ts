@@ -32,7 +32,7 @@ export interface FetchHandlerOptions<C = HttpSession>
  * an unexpected error is reported and answered `500` with a JSON-RPC error body.
  */
 export interface FetchHandler {
-  (request: Request): Promise<Response>;
+  (request: Request, connection?: FetchConnectionInfo): Promise<Response>;
   /** How many sessions are live (always 0 when stateless). */
   readonly sessions: number;
   /** Whether {@link close} was called. */
@@ -41,6 +41,45 @@ export interface FetchHandler {
   readonly ready: Promise<void>;
   /** Shuts down gracefully, as `HttpHandler.close` does. */
   close(): Promise<void>;
+}
+
+/**
+ * What a runtime's server tells a handler of the connection, as it passes it beside the
+ * `Request`: Deno's `ServeHandlerInfo` (`remoteAddr`), Bun's `Server` (`requestIP(request)`), or
+ * an object of that shape built by hand (`{ remoteAddr: { hostname, port } }`). With it, the
+ * client's address counts toward `maxSessionsPerIdentity` as on `createHttpHandler`, and
+ * OpenTelemetry spans carry `client.address` and `client.port`. Anything else is ignored
+ * (Cloudflare Workers pass their `env` there).
+ */
+export interface FetchConnectionInfo {
+  /** Deno: the peer of the connection. */
+  readonly remoteAddr?: { readonly hostname?: unknown; readonly port?: unknown };
+  /** Bun: the peer of the request's connection. */
+  requestIP?(request: Request): { readonly address?: unknown; readonly port?: unknown } | null;
+}
+
+/** The client's address and port from what the runtime passed, if it is one of the known shapes. */
+function peerOf(
+  request: Request,
+  info: FetchConnectionInfo | undefined,
+): { address: string; port: number | undefined } | undefined {
+  if (typeof info !== 'object' || info === null) return undefined;
+  let address: unknown;
+  let port: unknown;
+  try {
+    if (typeof info.requestIP === 'function') {
+      const ip = info.requestIP(request);
+      address = ip?.address;
+      port = ip?.port;
+    } else if (typeof info.remoteAddr === 'object' && info.remoteAddr !== null) {
+      address = info.remoteAddr.hostname;
+      port = info.remoteAddr.port;
+    }
+  } catch {
+    return undefined;
+  }
+  if (typeof address !== 'string' || address === '') return undefined;
+  return { address, port: typeof port === 'number' ? port : undefined };
 }
 
 /** The fetch face: configuration errors name `createFetchHandler`, unexpected errors go to the console. */
@@ -72,7 +111,7 @@ const INTERNAL = new Refusal(500, 'Internal error', ErrorCode.INTERNAL_ERROR);
  * @example
  * const handler = createFetchHandler(app, { path: '/mcp' });
  * Bun.serve({ fetch: handler });            // Bun
- * Deno.serve(handler);                      // Deno
+ * Deno.serve(handler);                      // Deno (Bun and Deno pass the client's address)
  * export default { fetch: handler };        // Cloudflare Workers
  * honoApp.all('/mcp', (c) => handler(c.req.raw)); // Hono
  */
@@ -85,12 +124,12 @@ export function createFetchHandler<C = HttpSession>(
     { ...options, sessions: options.sessions ?? false },
     FETCH_FACE,
   );
-  const handler = async (request: Request): Promise<Response> => {
+  const handler = async (request: Request, info?: FetchConnectionInfo): Promise<Response> => {
     try {
       if (request.bodyUsed || request.body?.locked === true) return refused(USED_BODY);
       const reply = new FetchReply(request.signal);
       // Another path: the pipeline's own 404 (a fetch handler has no `next`).
-      endpoint.serve(new FetchRequest(request), reply);
+      endpoint.serve(new FetchRequest(request, peerOf(request, info)), reply);
       return await reply.response;
     } catch (error) {
       endpoint.report(error);

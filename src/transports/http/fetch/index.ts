@@ -24,6 +24,7 @@ export { HttpSession } from '../http-session';
 export { HTTP_DEFAULTS, type HttpHandlerOptions } from '../options';
 export {
   createFetchHandler,
+  type FetchConnectionInfo,
   type FetchHandler,
   type FetchHandlerOptions,
 } from './handler';

@@ -23,11 +23,13 @@ export class FetchRequest implements HttpRequest {
   readonly encrypted: boolean;
   readonly localAddress = undefined;
   readonly remoteAddress: string | undefined;
+  readonly remotePort: number | undefined;
   readonly parsedBody = undefined;
 
   constructor(
     readonly original: Request,
-    remoteAddress?: string,
+    /** The client's address, when the runtime told it (see `FetchConnectionInfo`). */
+    peer?: { readonly address: string; readonly port: number | undefined },
   ) {
     const headers: Record<string, string> = {};
     original.headers.forEach((value, name) => {
@@ -48,7 +50,8 @@ export class FetchRequest implements HttpRequest {
     this.target = target;
     this.headers = headers;
     this.encrypted = encrypted;
-    this.remoteAddress = remoteAddress;
+    this.remoteAddress = peer?.address;
+    this.remotePort = peer?.port;
   }
 
   readBody(
@@ -72,6 +75,6 @@ export class FetchRequest implements HttpRequest {
   connection(): Connection {
     return this.remoteAddress === undefined
       ? NO_CONNECTION
-      : { ...NO_CONNECTION, remoteAddress: this.remoteAddress };
+      : { ...NO_CONNECTION, remoteAddress: this.remoteAddress, remotePort: this.remotePort };
   }
 }
