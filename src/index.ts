@@ -39,6 +39,8 @@ export {
   type DefinitionStates,
   type EventOptions,
   type EventStore,
+  type IndexEntry,
+  type IndexStore,
   type MemoryAdapterOptions,
   type MessageBus,
   memoryAdapter,

@@ -114,11 +114,43 @@ export interface RecordStore {
   add(key: string, value: unknown, ttl?: number): Promise<boolean>;
   /** Removes `key`; true when it was there. */
   delete(key: string): Promise<boolean>;
+  /** The values under `keys`, in their order (undefined where there is none): one round trip. */
+  many<T = unknown>(keys: readonly string[]): Promise<(T | undefined)[]>;
+}
+
+/** A member of an {@link IndexStore} index, with the time (ms since the epoch) it is ordered by. */
+export interface IndexEntry {
+  /** What the index holds (a task id). */
+  readonly member: string;
+  /** The time it is ordered by, in ms since the epoch (a task's creation). */
+  readonly at: number;
+}
+
+/**
+ * Small ordered sets with an expiry per member, one per owner (the tasks of one caller): a member
+ * is added under a bound counted at once with the add, and read a page at a time, newest first.
+ * Listing one owner's members costs a number of round trips set by the page, not by how many
+ * members other owners hold; counting costs one.
+ */
+export interface IndexStore {
+  /**
+   * Adds `entry` to `index` for `ttl` ms unless the index holds `max` live members already,
+   * counted at once with the add, so concurrent adds from any process cannot pass `max`. True
+   * when added.
+   */
+  add(index: string, entry: IndexEntry, ttl: number, max: number): Promise<boolean>;
+  /** How many live members `index` holds. */
+  count(index: string): Promise<number>;
+  /**
+   * Up to `size` live members of `index`, newest first (by `at`, then by member, descending),
+   * strictly after `after` in that order when it is given.
+   */
+  page(index: string, size: number, after?: IndexEntry): Promise<IndexEntry[]>;
 }
 
 /**
  * Everything that must outlive a request or be seen by another process: sessions, the message bus,
- * SSE event history, the enabled/disabled set and generic records. Hand one to
+ * SSE event history, the enabled/disabled set, generic records and per-owner indexes. Hand one to
  * `createHttpHandler(app, { adapter })` / `serveHttp(app, { adapter })`; the default is
  * {@link memoryAdapter} (one process). `redisAdapter` from `declarative-mcp/redis` shares it
  * between processes.
@@ -133,6 +165,8 @@ export interface StateAdapter {
   readonly events: EventStore;
   readonly definitions: DefinitionStates;
   readonly records: RecordStore;
+  /** Per-owner indexes (the tasks of each caller), bounded and listed a page at a time. */
+  readonly indexes: IndexStore;
   /**
    * Gets ready (connects); rejects with a `SharedStateError` that says what to check when the
    * store cannot be reached. Calling it again returns the same promise.

@@ -1,10 +1,13 @@
 /**
  * Shared state: the one adapter through which sessions, client answers, notifications, SSE event
- * history, the enabled/disabled set and generic records outlive a request and reach every process.
+ * history, the enabled/disabled set, generic records and per-owner indexes outlive a request and
+ * reach every process.
  */
 export {
   type DefinitionStates,
   type EventStore,
+  type IndexEntry,
+  type IndexStore,
   isStateBindable,
   type MessageBus,
   type RecordStore,
@@ -17,4 +20,5 @@ export {
   type StoredEvent,
 } from './adapter';
 export { EVENT_DEFAULTS, type EventOptions, eventOptions } from './event-options';
+export { entryOf, orderKey } from './index-order';
 export { type MemoryAdapterOptions, memoryAdapter } from './memory';

@@ -115,4 +115,11 @@ export class MemoryRecords implements RecordStore {
   async delete(key: string): Promise<boolean> {
     return live(this.map, key) !== undefined && this.map.delete(key);
   }
+
+  async many<T = unknown>(keys: readonly string[]): Promise<(T | undefined)[]> {
+    return keys.map((key) => {
+      const item = live(this.map, key);
+      return item === undefined ? undefined : (JSON.parse(item.value) as T);
+    });
+  }
 }

@@ -1,6 +1,7 @@
 import type { StateAdapter } from './adapter';
 import { type EventOptions, eventOptions } from './event-options';
 import { sweep } from './expiring';
+import { MemoryIndexes } from './memory-index';
 import { MemorySessions } from './memory-sessions';
 import { MemoryBus, MemoryDefinitions, MemoryEvents, MemoryRecords } from './memory-stores';
 
@@ -16,6 +17,7 @@ class MemoryAdapter implements StateAdapter {
   readonly events: MemoryEvents;
   readonly definitions = new MemoryDefinitions();
   readonly records = new MemoryRecords();
+  readonly indexes = new MemoryIndexes();
   private sweeper: NodeJS.Timeout | undefined;
 
   constructor(options: MemoryAdapterOptions) {
@@ -31,6 +33,7 @@ class MemoryAdapter implements StateAdapter {
         this.sessions.sweep(now);
         sweep(this.events.streams, now);
         sweep(this.records.map, now);
+        this.indexes.sweep(now);
       }, 60_000);
       this.sweeper.unref();
     }

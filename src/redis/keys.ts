@@ -40,6 +40,19 @@ export class RedisKeys {
     return `${this.prefix}definitions`;
   }
 
+  /**
+   * A per-owner index: a sorted set of order keys (all scored 0, read in lexicographic order,
+   * newest first), beside {@link indexExpiry}.
+   */
+  index(name: string): string {
+    return `${this.prefix}index:${name}`;
+  }
+
+  /** The same members as {@link index}, scored by the time each expires (ms since the epoch). */
+  indexExpiry(name: string): string {
+    return `${this.prefix}index-expiry:${name}`;
+  }
+
   /** A generic record (a string of JSON). */
   record(key: string): string {
     return `${this.prefix}record:${key}`;

@@ -9,6 +9,7 @@ import {
   type RedisConnection,
   ready,
 } from './connection';
+import { RedisIndexes } from './indexes';
 import { RedisKeys } from './keys';
 import { RedisSessions } from './sessions';
 import { RedisBus, RedisDefinitions, RedisEvents, RedisRecords } from './stores';
@@ -57,6 +58,7 @@ class RedisStateAdapter implements StateAdapter, RedisConnection {
   readonly events: RedisEvents;
   readonly definitions: RedisDefinitions;
   readonly records: RedisRecords;
+  readonly indexes: RedisIndexes;
   private readonly where: string;
   private readonly ownsClient: boolean;
   private readonly connectTimeout: number;
@@ -125,6 +127,7 @@ class RedisStateAdapter implements StateAdapter, RedisConnection {
     this.events = new RedisEvents(this, eventsPerStream, eventTtl);
     this.definitions = new RedisDefinitions(this);
     this.records = new RedisRecords(this);
+    this.indexes = new RedisIndexes(this);
     this.subscriber.on('message', (channel: string, message: string) =>
       this.bus.dispatch(channel, message),
     );

@@ -146,4 +146,11 @@ export class RedisRecords implements RecordStore {
   async delete(key: string): Promise<boolean> {
     return (await this.link.run(() => this.link.redis.del(this.link.keys.record(key)))) === 1;
   }
+
+  async many<T = unknown>(keys: readonly string[]): Promise<(T | undefined)[]> {
+    if (keys.length === 0) return [];
+    const full = keys.map((key) => this.link.keys.record(key));
+    const texts = await this.link.run(() => this.link.redis.mget(full));
+    return texts.map((text) => (text === null ? undefined : (JSON.parse(text) as T)));
+  }
 }

@@ -26,7 +26,8 @@ export const cancelKey = (id: string) => `mcp:task:${id}:cancel`;
 export const answerKey = (id: string, key: string) => `mcp:task:${id}:answer:${key}`;
 /** Who settled a task's end: its runner (`'runner'`), or another process once the lease ran out (`'lost'`). */
 export const endKey = (id: string) => `mcp:task:${id}:end`;
-export const slotKey = (owner: string, n: number) => `mcp:tasks:${encodeURIComponent(owner)}:${n}`;
+/** The index of one owner's tasks (the state adapter's `indexes`), ordered newest first. */
+export const ownerIndex = (owner: string) => `mcp:tasks:${encodeURIComponent(owner)}`;
 export const channelOf = (id: string) => `mcp:task:${id}`;
 
 /** The record as the methods show it: without its owner and tool. */

@@ -1,29 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { memoryAdapter, type StateAdapter } from '../adapter';
-import {
-  ErrorCode,
-  Fault,
-  invalidParams,
-  isObject,
-  type JsonObject,
-  type McpCall,
-  ToolError,
-} from '../core';
+import { ErrorCode, Fault, isObject, type JsonObject, type McpCall, ToolError } from '../core';
 import type { ResolvedTaskLimits } from './limits';
+import { cursorAfter, PAGE_SIZE, pageStart } from './listing';
 import {
   answerKey,
   beatKey,
   cancelKey,
   channelOf,
-  endKey,
+  ownerIndex,
   remaining,
-  slotKey,
   snapshot,
   type TaskRecord,
   taskKey,
 } from './record';
 import { type RunnerHost, TaskRunner } from './runner';
 import { isTerminal, type TaskHost, type TaskSnapshot } from './task';
+import { viewTasks } from './view';
 import { settled, watch } from './waiting';
 import { createTaskResult } from './wire';
 
@@ -141,18 +134,22 @@ export class TaskStore implements TaskHost, RunnerHost {
   ): Promise<TaskRunner> {
     const id = randomUUID();
     const records = this.adapter.records;
-    let slot = -1;
-    for (let n = 0; n < this.limits.maxTasks && slot < 0; n++) {
-      if (await records.add(slotKey(owner, n), id, ttl)) slot = n;
-    }
-    if (slot < 0) {
+    const at = Date.now();
+    // Counted and added at once (one script on Redis): a flood from many processes cannot pass it.
+    const room = await this.adapter.indexes.add(
+      ownerIndex(owner),
+      { member: id, at },
+      ttl,
+      this.limits.maxTasks,
+    );
+    if (!room) {
       throw new Fault(
         ErrorCode.INVALID_REQUEST,
         `Too many tasks: this caller already has ${this.limits.maxTasks} (maxTasks). Cancel one, or wait until one expires.`,
         { maxTasks: this.limits.maxTasks },
       );
     }
-    const now = new Date().toISOString();
+    const now = new Date(at).toISOString();
     const record: TaskRecord = {
       id,
       owner,
@@ -198,58 +195,9 @@ export class TaskStore implements TaskHost, RunnerHost {
     this.running.delete(id);
   }
 
-  /** The stored task with what other processes added: cancellation, answers, a missed heartbeat. */
+  /** The stored task as `owner` may see it (anyone when undefined); see {@link viewTasks}. */
   private async view(id: string, owner: string | undefined): Promise<TaskRecord | undefined> {
-    const records = this.adapter.records;
-    const record = await records.get<TaskRecord>(taskKey(id));
-    if (record === undefined || (owner !== undefined && record.owner !== owner)) return undefined;
-    if (isTerminal(record.status)) return record;
-    if ((await records.get(cancelKey(id))) !== undefined) {
-      return {
-        ...record,
-        status: 'cancelled',
-        statusMessage: 'Cancelled.',
-        inputRequests: undefined,
-      };
-    }
-    // Once lost, lost for good: a runner that comes back and beats again changes nothing.
-    const ended = await records.get(endKey(id));
-    const silent = ended === undefined && (await records.get(beatKey(id))) === undefined;
-    if (ended === 'lost' || (silent && (await this.lost(record)))) {
-      return {
-        ...record,
-        status: 'failed',
-        statusMessage: `Contact with the process running this task was lost (no heartbeat for ${this.limits.lease} ms, taskLease).`,
-        error: {
-          code: ErrorCode.INTERNAL_ERROR,
-          message: 'Contact with the process running this task was lost before it finished.',
-        },
-        inputRequests: undefined,
-      };
-    }
-    if (record.status === 'input_required' && record.inputRequests !== undefined) {
-      // Answers another process took in but the runner has not yet seen are no longer pending.
-      const pending: Record<string, JsonObject> = {};
-      for (const [key, request] of Object.entries(record.inputRequests)) {
-        if ((await records.get(answerKey(id, key))) === undefined) pending[key] = request;
-      }
-      if (Object.keys(pending).length === 0) {
-        return { ...record, status: 'working', inputRequests: undefined };
-      }
-      return { ...record, inputRequests: pending };
-    }
-    return record;
-  }
-
-  /**
-   * Whether a silent runner's task is lost for good: the first process to find the lease run out
-   * settles its end, so a runner that comes back later cannot change it; a runner that settled
-   * first is storing its final state (not lost).
-   */
-  private async lost(record: TaskRecord): Promise<boolean> {
-    const records = this.adapter.records;
-    if (await records.add(endKey(record.id), 'lost', remaining(record))) return true;
-    return (await records.get(endKey(record.id))) === 'lost';
+    return (await viewTasks(this.adapter.records, [id], owner, this.limits.lease))[0];
   }
 
   async get(taskId: string, principal?: string): Promise<TaskSnapshot | undefined> {
@@ -302,28 +250,32 @@ export class TaskStore implements TaskHost, RunnerHost {
     principal: string,
     cursor?: string,
   ): Promise<{ tasks: TaskSnapshot[]; nextCursor?: string }> {
-    const all = await this.listAll(principal);
-    const size = 50;
-    const start = cursor === undefined ? 0 : Number.parseInt(cursor, 10);
-    if (!Number.isInteger(start) || start < 0 || String(start) !== (cursor ?? '0')) {
-      throw invalidParams('tasks/list: unknown cursor');
-    }
-    const tasks = all.slice(start, start + size);
-    return start + size < all.length ? { tasks, nextCursor: String(start + size) } : { tasks };
+    const after = pageStart(cursor);
+    // One more than a page: whether there is a next one.
+    const entries = await this.adapter.indexes.page(ownerIndex(principal), PAGE_SIZE + 1, after);
+    const shown = entries.slice(0, PAGE_SIZE);
+    const records = await viewTasks(
+      this.adapter.records,
+      shown.map((entry) => entry.member),
+      principal,
+      this.limits.lease,
+    );
+    const tasks = records.filter((record) => record !== undefined).map(snapshot);
+    return entries.length > PAGE_SIZE
+      ? { tasks, nextCursor: cursorAfter(shown[PAGE_SIZE - 1]!) }
+      : { tasks };
   }
 
+  /** Every live task of `owner`, newest first, a page at a time. */
   private async listAll(owner: string): Promise<TaskSnapshot[]> {
     const tasks: TaskSnapshot[] = [];
-    for (let n = 0; n < this.limits.maxTasks; n++) {
-      const id = await this.adapter.records.get<string>(slotKey(owner, n));
-      if (id === undefined) continue;
-      const task = await this.get(id, owner);
-      if (task !== undefined) tasks.push(task);
-    }
-    // Newest first.
-    return tasks.sort((a, b) =>
-      a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0,
-    );
+    let cursor: string | undefined;
+    do {
+      const page = await this.list(owner, cursor);
+      tasks.push(...page.tasks);
+      cursor = page.nextCursor;
+    } while (cursor !== undefined);
+    return tasks;
   }
 
   /** The application's own view (`app.tasks`): every caller's tasks. */

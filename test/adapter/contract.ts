@@ -176,5 +176,62 @@ export function adapterContract(name: string, make: () => Promise<StateAdapter>)
       await sleep(150);
       expect(await adapter.records.get('task:2')).toBeUndefined();
     });
+
+    it('records: many values in one read, in order, undefined where none', async () => {
+      await adapter.records.set('m:1', { one: 1 });
+      await adapter.records.set('m:3', [3]);
+      expect(await adapter.records.many(['m:1', 'm:2', 'm:3'])).toEqual([
+        { one: 1 },
+        undefined,
+        [3],
+      ]);
+      expect(await adapter.records.many([])).toEqual([]);
+    });
+
+    it('indexes: bounded adds, newest first, pages after an entry, expiry frees a place', async () => {
+      const at = Date.now();
+      expect(await adapter.indexes.add('owner:a', { member: 'x', at }, 10_000, 3)).toBe(true);
+      expect(await adapter.indexes.add('owner:a', { member: 'y', at: at + 1 }, 10_000, 3)).toBe(
+        true,
+      );
+      expect(await adapter.indexes.add('owner:a', { member: 'w', at }, 100, 3)).toBe(true);
+      expect(await adapter.indexes.add('owner:a', { member: 'z', at: at + 2 }, 10_000, 3)).toBe(
+        false,
+      );
+      // Another index is not counted with it.
+      expect(await adapter.indexes.add('owner:b', { member: 'z', at }, 10_000, 1)).toBe(true);
+      expect(await adapter.indexes.count('owner:a')).toBe(3);
+      expect(await adapter.indexes.count('owner:none')).toBe(0);
+      const all = await adapter.indexes.page('owner:a', 10);
+      expect(all).toEqual([
+        { member: 'y', at: at + 1 },
+        { member: 'w', at },
+        { member: 'x', at },
+      ]);
+      expect(await adapter.indexes.page('owner:a', 2)).toEqual(all.slice(0, 2));
+      expect(await adapter.indexes.page('owner:a', 2, all[1])).toEqual([all[2]]);
+      expect(await adapter.indexes.page('owner:a', 2, all[2])).toEqual([]);
+      await sleep(150);
+      expect(await adapter.indexes.count('owner:a')).toBe(2);
+      expect(await adapter.indexes.add('owner:a', { member: 'z', at: at + 2 }, 10_000, 3)).toBe(
+        true,
+      );
+      expect((await adapter.indexes.page('owner:a', 10)).map((entry) => entry.member)).toEqual([
+        'z',
+        'y',
+        'x',
+      ]);
+    });
+
+    it('indexes: concurrent adds never pass the bound', async () => {
+      const at = Date.now();
+      const added = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          adapter.indexes.add('owner:flood', { member: `m${i}`, at: at + i }, 10_000, 7),
+        ),
+      );
+      expect(added.filter(Boolean)).toHaveLength(7);
+      expect(await adapter.indexes.count('owner:flood')).toBe(7);
+    });
   });
 }
