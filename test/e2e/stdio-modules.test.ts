@@ -48,6 +48,7 @@ const EXPECTED = [
   'src/core/methods/tools.js',
   'src/core/negotiate.js',
   'src/core/peer.js',
+  'src/core/random.js',
   'src/core/request-state.js',
   'src/core/result-limit.js',
   'src/core/skills.js',
