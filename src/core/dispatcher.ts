@@ -201,7 +201,26 @@ export class JsonRpcDispatcher<C = unknown, X = unknown> {
    * Answers an already parsed message or batch; see {@link handle}. For a single message, `note`
    * (when given) learns whether the answer is a result or an error, and its code.
    */
-  async dispatch(message: unknown, context: C, extra?: X, note?: Note): Promise<string | null> {
+  dispatch(message: unknown, context: C, extra?: X, note?: Note): Promise<string | null> {
+    if (!Array.isArray(message) && this.observer === undefined) {
+      // A single message, unobserved: answer()'s own promise, which never rejects, is the
+      // answer (no async frame and tick of this method around it).
+      try {
+        const answer = this.one(message, context, extra, note);
+        return typeof answer === 'object' && answer !== null ? answer : Promise.resolve(answer);
+      } catch (error) {
+        return Promise.resolve(this.unexpected(error, context));
+      }
+    }
+    return this.settle(message, context, extra, note);
+  }
+
+  private async settle(
+    message: unknown,
+    context: C,
+    extra: X | undefined,
+    note: Note | undefined,
+  ): Promise<string | null> {
     try {
       if (!Array.isArray(message)) return await this.one(message, context, extra, note);
       if (message.length === 0 || message.length > this.batch) {
@@ -212,10 +231,14 @@ export class JsonRpcDispatcher<C = unknown, X = unknown> {
       const owed = answers.filter((answer): answer is string => answer !== null);
       return owed.length === 0 ? null : `[${owed.join(',')}]`;
     } catch (error) {
-      // Unreachable by design (one() catches everything); kept so handle() can never reject.
-      this.report(error, { jsonrpc: '2.0', method: '' }, context);
-      return INTERNAL_ERROR_ANSWER;
+      return this.unexpected(error, context);
     }
+  }
+
+  /** Unreachable by design (one() catches everything); kept so handle() can never reject. */
+  private unexpected(error: unknown, context: C): string {
+    this.report(error, { jsonrpc: '2.0', method: '' }, context);
+    return INTERNAL_ERROR_ANSWER;
   }
 
   // Not async: a request's answer is the promise of answer() itself, with no extra ticks.

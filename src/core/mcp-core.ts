@@ -240,9 +240,7 @@ export class McpCore<C = unknown> {
 
   /** `notifications/resources/updated` to the clients subscribed to `uri` only. */
   notifyResourceUpdated(uri: string): void {
-    this.broadcast('notifications/resources/updated', { uri }, (peer) =>
-      peer.subscriptions.has(uri),
-    );
+    this.broadcast('notifications/resources/updated', { uri }, (peer) => peer.isSubscribed(uri));
   }
 
   /**

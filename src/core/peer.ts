@@ -92,13 +92,22 @@ export class Peer {
   /** The level the client set with `logging/setLevel`; `undefined` sends every level. */
   logLevel: LoggingLevel | undefined;
   /** The resource URIs this client subscribed to. */
-  readonly subscriptions = new Set<string>();
+  get subscriptions(): Set<string> {
+    this.subscribed ??= new Set();
+    return this.subscribed;
+  }
   /** How long a server→client request waits for the client's answer, in ms. */
   readonly clientRequestTimeout: number;
 
-  // Keyed by the id itself: a Map tells 1 from "1" (SameValueZero), with no key string to build.
-  private inflight = new Map<JsonRpcId, InFlight>();
-  private readonly pending = new Map<JsonRpcId, Pending>();
+  // Made on first use, like the tables below: a stateless HTTP POST makes a peer for one
+  // request, and three empty tables were most of its bytes (bench row 3).
+  private subscribed: Set<string> | undefined;
+  // The usual single request in flight sits in these two fields; more go to the Map, keyed by
+  // the id itself (a Map tells 1 from "1", as === does, with no key string to build).
+  private flightId: JsonRpcId | undefined;
+  private flight: InFlight | undefined;
+  private flights: Map<JsonRpcId, InFlight> | undefined;
+  private pending: Map<JsonRpcId, Pending> | undefined;
   private sequence = 0;
   private closed: Error | undefined;
   private closers: ((reason: Error) => void)[] | undefined;
@@ -165,11 +174,11 @@ export class Peer {
    * skips the checks (state restored from a record, accepted before).
    */
   subscribe(uri: string, force = false): void {
-    if (this.subscriptions.has(uri)) return;
+    if (this.subscribed?.has(uri) === true) return;
     if (!force) {
       const method = 'resources/subscribe';
       this.checkUri(uri, method);
-      if (this.subscriptions.size >= this.maxSubscriptions) {
+      if (this.subscriptionCount >= this.maxSubscriptions) {
         throw limitFault(
           `${method}: this client already holds the most subscriptions allowed (${this.maxSubscriptions}); unsubscribe from one first`,
           { limit: this.maxSubscriptions },
@@ -186,14 +195,25 @@ export class Peer {
     this.subscriptions.add(uri);
   }
 
+  /** Whether the client is subscribed to `uri` (no set is made for a client without any). */
+  isSubscribed(uri: string): boolean {
+    return this.subscribed?.has(uri) === true;
+  }
+
+  /** How many resource subscriptions the client holds. */
+  get subscriptionCount(): number {
+    return this.subscribed?.size ?? 0;
+  }
+
   /** Ends the client's subscription to `uri`, if it had one. */
   unsubscribe(uri: string): void {
-    if (this.subscriptions.delete(uri)) this.charge(-uri.length, true);
+    if (this.subscribed?.delete(uri) === true) this.charge(-uri.length, true);
   }
 
   /** Ends every subscription (state about to be restored from a record). */
   clearSubscriptions(): void {
-    for (const uri of [...this.subscriptions]) this.unsubscribe(uri);
+    if (this.subscribed === undefined) return;
+    for (const uri of [...this.subscribed]) this.unsubscribe(uri);
   }
 
   private checkUri(uri: string, method: string): void {
@@ -231,7 +251,14 @@ export class Peer {
   track(id: JsonRpcId): InFlight {
     const flight = new InFlight();
     if (this.closed) flight.abort(this.closed);
-    else this.inflight.set(id, flight);
+    else if (this.flights?.has(id) === true) this.flights.set(id, flight);
+    else if (this.flight === undefined || this.flightId === id) {
+      this.flightId = id;
+      this.flight = flight;
+    } else {
+      this.flights ??= new Map();
+      this.flights.set(id, flight);
+    }
     return flight;
   }
 
@@ -240,7 +267,7 @@ export class Peer {
    * returned), only if it is still that request: an id reused since is left alone.
    */
   end(id: JsonRpcId, handle?: object): void {
-    const flight = this.inflight.get(id);
+    const flight = this.flightOf(id);
     if (flight && (handle === undefined || flight.is(handle as AbortSignal | InFlight)))
       this.forgetFlight(id);
   }
@@ -250,7 +277,7 @@ export class Peer {
    * (then told to `onUnmatched`, unless `route` is false).
    */
   cancel(id: JsonRpcId, reason?: unknown, route = true): boolean {
-    const flight = this.inflight.get(id);
+    const flight = this.flightOf(id);
     if (!flight) {
       if (route) this.onUnmatched?.('cancel', { requestId: id, reason });
       return false;
@@ -263,7 +290,12 @@ export class Peer {
 
   /** How many client requests are in flight. */
   get inFlight(): number {
-    return this.inflight.size;
+    return (this.flight === undefined ? 0 : 1) + (this.flights?.size ?? 0);
+  }
+
+  private flightOf(id: JsonRpcId): InFlight | undefined {
+    if (this.flight !== undefined && this.flightId === id) return this.flight;
+    return this.flights?.get(id);
   }
 
   /**
@@ -303,6 +335,7 @@ export class Peer {
         }
       }, timeout);
       timer.unref?.();
+      this.pending ??= new Map();
       this.pending.set(id, {
         method,
         resolve: (result) => {
@@ -334,7 +367,7 @@ export class Peer {
   settle(response: Record<string, unknown>, route = true): boolean {
     const id = response.id;
     if (typeof id !== 'string' && typeof id !== 'number') return false;
-    const entry = this.pending.get(id);
+    const entry = this.pending?.get(id);
     if (!entry || !this.forget(id)) {
       if (route) this.onUnmatched?.('response', response);
       return false;
@@ -359,7 +392,7 @@ export class Peer {
 
   /** How many server→client requests await an answer. */
   get awaiting(): number {
-    return this.pending.size;
+    return this.pending?.size ?? 0;
   }
 
   /**
@@ -367,9 +400,11 @@ export class Peer {
    * that awaits one, but let the client's own requests in flight finish.
    */
   rejectPending(reason: Error = new Error('The client can no longer answer.')): void {
-    for (const [k, entry] of this.pending) {
+    const pending = this.pending;
+    if (pending === undefined) return;
+    for (const [k, entry] of pending) {
       clearTimeout(entry.timer);
-      this.pending.delete(k);
+      pending.delete(k);
       entry.reject(reason);
     }
   }
@@ -382,8 +417,13 @@ export class Peer {
       this.clientBytes = 0;
     }
     this.closed = reason;
-    for (const flight of this.inflight.values()) flight.abort(reason);
-    this.inflight.clear();
+    const single = this.flight;
+    const flights = this.flights;
+    this.flight = undefined;
+    this.flightId = undefined;
+    this.flights = undefined;
+    single?.abort(reason);
+    if (flights !== undefined) for (const flight of flights.values()) flight.abort(reason);
     this.rejectPending(reason);
     const closers = this.closers;
     this.closers = undefined;
@@ -408,18 +448,27 @@ export class Peer {
    * Map of a long-lived peer (an HTTP session, a stdio client) would leave a dead table in the
    * old generation every few calls, and the major GCs to clear them cost more than the rest of
    * a session's bookkeeping per request (bench, measurement 3). Most of the time a peer has one
-   * request in flight, so when the last one goes a fresh (young, cheap) Map replaces the old.
+   * request in flight, held in a field; the Map of the others is dropped once it empties.
    */
   private forgetFlight(id: JsonRpcId): void {
-    if (this.inflight.size === 1) this.inflight = new Map();
-    else this.inflight.delete(id);
+    if (this.flight !== undefined && this.flightId === id) {
+      this.flight = undefined;
+      this.flightId = undefined;
+      return;
+    }
+    const flights = this.flights;
+    if (flights === undefined) return;
+    if (flights.size === 1) this.flights = undefined;
+    else flights.delete(id);
   }
 
   private forget(id: JsonRpcId): boolean {
-    const entry = this.pending.get(id);
-    if (!entry) return false;
+    const pending = this.pending;
+    const entry = pending?.get(id);
+    if (pending === undefined || entry === undefined) return false;
     clearTimeout(entry.timer);
-    this.pending.delete(id);
+    if (pending.size === 1) this.pending = undefined;
+    else pending.delete(id);
     return true;
   }
 }

@@ -24,9 +24,8 @@ export interface Turn {
 export class Attempt {
   /** The asks left unanswered, by key, as `inputRequests` sends them. */
   readonly requests: Record<string, JsonObject> = {};
-  /** Resolves when the attempt ends for want of answers. */
-  readonly interrupted: Promise<void>;
-  private end!: () => void;
+  /** Told when the attempt ends for want of answers (set by {@link settle}). */
+  private end: (() => void) | undefined;
   private ended = false;
 
   constructor(
@@ -35,9 +34,17 @@ export class Attempt {
     private readonly capabilities: JsonObject,
     /** How many `input_required` rounds the request has had before this attempt. */
     readonly rounds = 0,
-  ) {
-    this.interrupted = new Promise<void>((resolve) => {
-      this.end = resolve;
+  ) {}
+
+  /**
+   * The method's run, or `abandoned` once the attempt ends for want of answers (the run is then
+   * left pending, to the garbage collector). One promise per attempt, where a race of the run and
+   * an `interrupted` promise made four.
+   */
+  settle<T, A>(running: T | PromiseLike<T>, abandoned: A): Promise<T | A> {
+    return new Promise<T | A>((resolve, reject) => {
+      this.end = () => resolve(abandoned);
+      Promise.resolve(running).then(resolve, reject);
     });
   }
 
@@ -59,7 +66,7 @@ export class Attempt {
     if (!this.ended) {
       this.ended = true;
       // Asks started together (Promise.all) all register before the event loop turns.
-      setImmediate(this.end);
+      setImmediate(() => this.end?.());
     }
     return new Promise<unknown>(() => {});
   }

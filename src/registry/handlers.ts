@@ -14,7 +14,7 @@ import { formatIssues } from '../schema';
 import { requestedTtl, runsAsTask, type TaskStore } from '../tasks';
 import { viewContents } from './apps';
 import type { Catalog } from './catalog';
-import type { Entry } from './entries';
+import type { Entry, ToolEntry } from './entries';
 import { toContents, toolFailure, toPromptResult, toToolResult } from './results';
 
 const NOT_ALLOWED_TEXT = 'Not allowed.';
@@ -55,21 +55,14 @@ export class RequestHandlers<C> {
       return refuse(entry, call, NOT_ALLOWED);
     const checked = entry.input.validate(args);
     if (!checked.ok) return toolFailure(formatIssues(checked.issues));
-    const work = async (): Promise<unknown> => {
-      let value: unknown;
-      try {
-        value = await entry.invoke(checked.value, context, call);
-      } catch (error) {
-        if (ToolError.is(error)) return toolFailure(error.message);
-        throw error;
-      }
-      return toToolResult(value, entry.output, entry.label);
-    };
     // A task tool's call may become a task (docs/tasks.md): answered at once, run on.
-    if (this.tasks === undefined || !runsAsTask(entry.task, call, name)) return work();
+    // (The plain call makes no closure for it: one fewer object and async frame per call.)
+    if (this.tasks === undefined || !runsAsTask(entry.task, call, name)) {
+      return runTool(entry, checked.value, context, call);
+    }
     return this.tasks.run(call, {
       tool: name,
-      work,
+      work: () => runTool(entry, checked.value, context, call),
       manual: entry.manualTask === true,
       ttl: requestedTtl(call),
       report: (error) =>
@@ -159,6 +152,23 @@ export class RequestHandlers<C> {
     });
     return { values: Array.isArray(values) ? values.map(String) : [] };
   }
+}
+
+/** Runs a tool's method: its result as MCP's, a `ToolError` as an `isError` result. */
+async function runTool(
+  entry: ToolEntry,
+  data: unknown,
+  context: unknown,
+  call: McpCall,
+): Promise<unknown> {
+  let value: unknown;
+  try {
+    value = await entry.invoke(data, context, call);
+  } catch (error) {
+    if (ToolError.is(error)) return toolFailure(error.message);
+    throw error;
+  }
+  return toToolResult(value, entry.output, entry.label);
 }
 
 /**

@@ -111,10 +111,9 @@ export class MethodTable<C> {
       let result: unknown;
       if (attempt === undefined) result = await running;
       else {
-        // The method's own promise stays pending when it awaits an unanswered ask: the race
-        // ends the attempt, and the abandoned run is left to the garbage collector.
-        Promise.resolve(running).catch(() => {});
-        result = await Promise.race([running, attempt.interrupted.then(() => ABANDONED)]);
+        // The method's own promise stays pending when it awaits an unanswered ask: the attempt
+        // ends, and the abandoned run is left to the garbage collector.
+        result = await attempt.settle(running, ABANDONED);
         if (result === ABANDONED) return this.inputRequired(method, attempt, subject!, turn);
       }
       return flight?.aborted ? NO_ANSWER : result;

@@ -513,7 +513,7 @@ export class HttpEndpoint<C> {
     let filter = RELAYED_TO_ALL;
     if (isResourceUpdate(message)) {
       const uri = params!.uri as string;
-      filter = Object.assign((peer: Peer) => peer.subscriptions.has(uri), {
+      filter = Object.assign((peer: Peer) => peer.isSubscribed(uri), {
         [RELAYED]: true as const,
       });
     }

@@ -1,4 +1,4 @@
-import type { JsonRpcId, Peer } from '../../../core';
+import type { JsonRpcId, Outcome, Peer } from '../../../core';
 import type { SessionEntry } from '../session';
 import type { Exchange } from '../stream';
 
@@ -11,8 +11,8 @@ export const ANSWERED_ELSEWHERE: unique symbol = Symbol('declarative-mcp.answere
  * {@link over} resolves then, so the POST's cleanup runs at once whatever the method does later.
  */
 export class PendingPost {
-  /** The core's answer, or {@link ANSWERED_ELSEWHERE} when the exchange was answered first. */
-  readonly over: Promise<string | null | typeof ANSWERED_ELSEWHERE>;
+  /** The core's outcome, or {@link ANSWERED_ELSEWHERE} when the exchange was answered first. */
+  readonly over: Promise<Outcome | typeof ANSWERED_ELSEWHERE>;
   /** Ids of the requests still owed an answer (cancelled ones are owed none). */
   private owed: JsonRpcId[];
   /** A `subscriptions/listen` stream (MCP 2026-07-28): ended at once on shutdown, not waited for. */
@@ -27,7 +27,7 @@ export class PendingPost {
     readonly ids: readonly JsonRpcId[],
     /** Whether the POST held a batch (its answer is an array). */
     readonly batch: boolean,
-    running: Promise<string | null>,
+    running: Promise<Outcome>,
   ) {
     this.owed = ids.length === 0 ? [] : [...ids];
     this.over = new Promise((resolve) => {

@@ -281,14 +281,7 @@ export async function handlePost<C>(
     const context = endpoint.contextOf(request, session, identity);
     if (opened !== undefined) reply.header('Mcp-Session-Id', opened.id);
     const running = endpoint.core.process(value, context, exchange);
-    const current = new PendingPost(
-      exchange,
-      peer,
-      entry,
-      ids,
-      Array.isArray(value),
-      running.then((result) => result.text),
-    );
+    const current = new PendingPost(exchange, peer, entry, ids, Array.isArray(value), running);
     current.listening = listening;
     pending = current;
     endpoint.posts.add(current);
@@ -299,7 +292,7 @@ export async function handlePost<C>(
     // The answer never waits on user code past the deadline, a cancellation or the session's
     // end: whichever answers the exchange first ends the wait, and the cleanup below runs.
     const over = await current.over;
-    const outcome = over === ANSWERED_ELSEWHERE ? undefined : await running;
+    const outcome = over === ANSWERED_ELSEWHERE ? undefined : over;
     let kept = true;
     if (mode !== undefined && opened !== undefined) {
       const decided = opened;

@@ -38,7 +38,7 @@ export function recordOf(entry: SessionEntry): SessionRecord {
   if (peer.clientCapabilities !== undefined) record.clientCapabilities = peer.clientCapabilities;
   if (peer.clientInfo !== undefined) record.clientInfo = peer.clientInfo;
   if (peer.logLevel !== undefined) record.logLevel = peer.logLevel;
-  if (peer.subscriptions.size > 0) record.subscriptions = [...peer.subscriptions];
+  if (peer.subscriptionCount > 0) record.subscriptions = [...peer.subscriptions];
   return record;
 }
 
