@@ -140,7 +140,7 @@ async function open(
     throw new UsageError('Give a target: a URL, a compiled module, or -- <command>.');
   if (/^https?:\/\//i.test(target)) {
     if (!URL.canParse(target)) throw new UsageError(`"${target}" is not a URL.`);
-    return { client: await connectHttp(target, { ...options, headers }), rest };
+    return { client: await connectHttp(target, { ...options, headers, onWarning: say }), rest };
   }
   if (urlOnly) throw new UsageError('--header and --token go with a URL target.');
   const app = await loadApplication(target, cwd);

@@ -260,8 +260,11 @@ export function httpWire(url: string, options: HttpWireOptions = {}): ClientWire
       })().finally(() => opened());
     });
 
-  /** Records the `x-mcp-header` properties of listed tools; leaves out invalid ones. */
-  const learn = (body: JsonObject): JsonObject => {
+  /**
+   * Records the `x-mcp-header` properties of listed tools; leaves out invalid ones, warning of
+   * each (of `only` alone when given: the tool a call is about).
+   */
+  const learn = (body: JsonObject, only?: unknown): JsonObject => {
     if (!isObject(body.result) || !Array.isArray(body.result.tools)) return body;
     const tools = body.result.tools.filter((tool: unknown) => {
       if (!isObject(tool) || typeof tool.name !== 'string') return true;
@@ -270,14 +273,16 @@ export function httpWire(url: string, options: HttpWireOptions = {}): ClientWire
         toolParams.set(tool.name, found);
         return true;
       }
-      warn(`Tool "${tool.name}" is left out of tools/list: ${found.problem}.`);
+      toolParams.delete(tool.name);
+      if (only === undefined || only === tool.name)
+        warn(`Tool "${tool.name}" is left out of tools/list: ${found.problem}.`);
       return false;
     });
     return { ...body, result: { ...body.result, tools } };
   };
 
-  /** Lists every tool again (after a -32020), with the `_meta` of the call that was refused. */
-  const relist = async (meta: JsonObject): Promise<void> => {
+  /** Lists every tool again (after a -32020 to a call of `tool`), with the call's `_meta`. */
+  const relist = async (meta: JsonObject, tool: unknown): Promise<void> => {
     let cursor: unknown;
     do {
       internal += 1;
@@ -289,7 +294,7 @@ export function httpWire(url: string, options: HttpWireOptions = {}): ClientWire
         method: 'tools/list',
         params,
       };
-      const body = learn(await receive(list, (await post(list)).response, broadcast));
+      const body = learn(await receive(list, (await post(list)).response, broadcast), tool);
       cursor = isObject(body.result) ? body.result.nextCursor : undefined;
     } while (typeof cursor === 'string');
   };
@@ -308,7 +313,7 @@ export function httpWire(url: string, options: HttpWireOptions = {}): ClientWire
       if (meta === undefined) return body;
       // "Client Behavior": a HeaderMismatch may mean the tool's inputSchema changed.
       if (message.method === 'tools/call' && failedWith(body, ErrorCode.HEADER_MISMATCH)) {
-        await relist(meta);
+        await relist(meta, isObject(message.params) ? message.params.name : undefined);
         body = await receive(message, (await post(message, exchange.signal)).response, exchange);
       }
       return message.method === 'tools/list' ? learn(body) : body;

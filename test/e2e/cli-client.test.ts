@@ -5,8 +5,10 @@
  * stdout, the exit code and the one line on stderr.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { example } from './examples';
@@ -296,6 +298,35 @@ describe('our examples', () => {
     expect(wrong.stderr).toBe(
       `declarative-mcp list: http://127.0.0.1:${port}/mcp answered 401 Unauthorized: it needs a bearer token (Bearer error="invalid_token"). The token given with --token was refused.\n`,
     );
+  });
+
+  it('over HTTP at 2026-07-28: Mcp-Param-* headers sent; a tool with an invalid x-mcp-header left out, saying why', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dmcp-cli-headers-'));
+    const file = join(dir, 'server.js');
+    writeFileSync(
+      file,
+      `const { McpCore } = require(${JSON.stringify(join(ROOT, 'dist', 'src', 'index.js'))});
+const schema = (type) => ({ type: 'object', properties: { region: { type, 'x-mcp-header': 'Region' } } });
+exports.app = { core: new McpCore({ name: 'headers', version: '1',
+  lister: () => [{ name: 'run', inputSchema: schema('string') }, { name: 'ratio', inputSchema: schema('number') }],
+  caller: (name, args) => ({ content: [{ type: 'text', text: name + ' in ' + args.region }] }) }) };
+`,
+    );
+    try {
+      const url = await server([BIN, 'serve', file, '--http', '--port', '0'], /serving at (\S+)/);
+      const list = await cli('list', url, 'tools');
+      expect((json(list) as { tools: Array<{ name: string }> }).tools.map((t) => t.name)).toEqual([
+        'run',
+      ]);
+      expect(list.stderr).toBe(
+        'declarative-mcp list: Tool "ratio" is left out of tools/list: x-mcp-header "Region" is on "region" of type "number": only string, integer and boolean may be mirrored.\n',
+      );
+      const call = await cli('call', url, 'run', '{"region":"eu-west-1"}');
+      expect(call).toMatchObject({ code: 0, stderr: '' });
+      expect(text(call)).toBe('run in eu-west-1');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('bad input: one line on stderr, no stack', async () => {
