@@ -51,6 +51,16 @@ function core(o: Otel | undefined, extra: Partial<McpCoreOptions> = {}) {
         );
         return `Asked: ${answer.action}`;
       }
+      if (name === 'summarize') {
+        const answer = await call.sample(
+          {
+            messages: [{ role: 'user', content: { type: 'text', text: 'Sum up' } }],
+            maxTokens: 50,
+          },
+          { key: 'summary' },
+        );
+        return `Sampled: ${String((answer.content as JsonObject | undefined)?.text)}`;
+      }
       throw new Fault(ErrorCode.INVALID_PARAMS, `Unknown tool: ${name}`);
     },
     resources: () => [],
@@ -205,6 +215,47 @@ describe('the call channel carries the trace to the client', () => {
     const { traceId, spanId } = ask.spanContext();
     expect((seen[0]!._meta as JsonObject).traceparent).toBe(`00-${traceId}-${spanId}-01`);
     client.close();
+  });
+
+  it('2025: sampling/createMessage is a CLIENT span under the call, its context in _meta', async () => {
+    const c = core(o);
+    const seen: JsonObject[] = [];
+    const client = await connect(c, undefined, {
+      capabilities: { sampling: {} },
+      handlers: {
+        'sampling/createMessage': (params) => {
+          seen.push(params);
+          return { role: 'assistant', content: { type: 'text', text: 'Short.' }, model: 'm' };
+        },
+      },
+    });
+    await client.callTool('summarize');
+    const call = o.span('tools/call summarize');
+    const ask = o.span('sampling/createMessage');
+    expect(ask.kind).toBe(SpanKind.CLIENT);
+    expect(ask.attributes['mcp.method.name']).toBe('sampling/createMessage');
+    expect(ask.parentSpanContext?.spanId).toBe(call.spanContext().spanId);
+    const { traceId, spanId } = ask.spanContext();
+    expect((seen[0]!._meta as JsonObject).traceparent).toBe(`00-${traceId}-${spanId}-01`);
+    client.close();
+  });
+
+  it("2026-07-28 MRTR: a sampling ask in input_required carries the round span's context", async () => {
+    const c = core(o);
+    const modern = {
+      ...MODERN,
+      'io.modelcontextprotocol/clientCapabilities': { sampling: {} },
+    };
+    const first = JSON.parse(
+      (await c.handle(rpc(1, 'tools/call', { name: 'summarize', _meta: modern })))!,
+    ).result;
+    expect(first.resultType).toBe('input_required');
+    const { traceId, spanId } = o.span('tools/call summarize').spanContext();
+    expect(first.inputRequests.summary.method).toBe('sampling/createMessage');
+    expect(first.inputRequests.summary.params._meta).toEqual({
+      traceparent: `00-${traceId}-${spanId}-01`,
+    });
+    expect(first.inputRequests.summary.params.maxTokens).toBe(50);
   });
 
   it('2026-07-28 MRTR: each round its own span; the asks carry its context; the retry links to it', async () => {
