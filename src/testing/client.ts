@@ -15,6 +15,7 @@ import {
 } from '../core';
 import { TASKS_EXTENSION } from '../tasks';
 import { answer, capabilitiesOf } from './asks';
+import { listenLegacy, listenModern } from './listen';
 import { type ListenFilter, NotificationQueue, type Subscription } from './subscription';
 import { type TaskHandle, taskHandle } from './task-handle';
 import type { ClientOptions, TaskCallOptions, TestClient } from './test-client';
@@ -47,10 +48,10 @@ export class Client implements TestClient {
   private sequence = 0;
   private readonly maxRounds: number;
   private readonly capabilities: JsonObject;
-  private readonly subscriptions = new Set<NotificationQueue>();
+  readonly subscriptions = new Set<NotificationQueue>();
 
   private constructor(
-    private readonly wire: ClientWire,
+    readonly wire: ClientWire,
     private readonly options: ClientOptions,
   ) {
     this.maxRounds = options.maxRounds ?? 8;
@@ -104,7 +105,7 @@ export class Client implements TestClient {
   }
 
   /** The `_meta` of a 2026-07-28 request: revision, capabilities (plus `extra`), identity. */
-  private modernMeta(params: JsonObject | undefined, tasks: boolean): JsonObject {
+  modernMeta(params: JsonObject | undefined, tasks: boolean): JsonObject {
     const given = isObject(params?._meta) ? params._meta : {};
     const capabilities = tasks
       ? {
@@ -129,7 +130,7 @@ export class Client implements TestClient {
   }
 
   /** Sends one request as built (no `_meta` added); resolves to its result. */
-  private raw(
+  raw(
     method: string,
     params: JsonObject | undefined,
     state?: CallState,
@@ -187,7 +188,7 @@ export class Client implements TestClient {
   }
 
   /** A message the server sent: a question to answer, or a notification to record. */
-  private incoming(message: JsonObject, call?: CallState): void {
+  incoming(message: JsonObject, call?: CallState): void {
     if (typeof message.method !== 'string') return;
     if (message.id !== undefined) {
       void this.serverRequest(message, call);
@@ -363,116 +364,9 @@ export class Client implements TestClient {
       queue.push(message);
       onNotification?.(message);
     };
-    if (!this.modern) return this.listenLegacy(filter, queue, deliver);
-    const closer = new AbortController();
-    let acknowledge!: (value: JsonObject) => void;
-    const acknowledged = new Promise<JsonObject>((resolve) => {
-      acknowledge = resolve;
-    });
-    const stream = this.raw(
-      'subscriptions/listen',
-      {
-        notifications: { ...filter },
-        _meta: this.modernMeta(undefined, filter.taskIds !== undefined),
-      },
-      undefined,
-      {
-        signal: closer.signal,
-        onMessage: (message) => {
-          if (message.method === 'notifications/subscriptions/acknowledged') {
-            const params = isObject(message.params) ? message.params : {};
-            acknowledge(isObject(params.notifications) ? params.notifications : {});
-            return;
-          }
-          this.incoming(message);
-          if (message.id === undefined) deliver(message);
-        },
-      },
-    );
-    // A listen request is answered only when it ends: its notifications come on its stream.
-    const ended = stream.then(
-      () => ({ ended: undefined as unknown }),
-      (error: unknown) => ({ ended: error }),
-    );
-    const first = await Promise.race([acknowledged.then((ack) => ({ ack })), ended]);
-    if (!('ack' in first)) {
-      queue.end();
-      this.subscriptions.delete(queue);
-      throw (
-        first.ended ??
-        new McpClientError(
-          ErrorCode.INTERNAL_ERROR,
-          'subscriptions/listen ended before the server acknowledged it',
-          undefined,
-          {
-            reason: 'no-answer',
-          },
-        )
-      );
-    }
-    void ended.then(() => queue.end());
-    return {
-      acknowledged: first.ack,
-      received: queue.received,
-      [Symbol.asyncIterator]: () => queue[Symbol.asyncIterator](),
-      close: async () => {
-        closer.abort();
-        queue.end();
-        this.subscriptions.delete(queue);
-      },
-    };
-  }
-
-  /** 2025: the session's notifications, filtered as `subscriptions/listen` would. */
-  private async listenLegacy(
-    filter: ListenFilter,
-    queue: NotificationQueue,
-    deliver: (message: JsonObject) => void,
-  ): Promise<Subscription> {
-    const capabilities = isObject(this.initialized.capabilities)
-      ? this.initialized.capabilities
-      : {};
-    const declares = (kind: string, flag: string) =>
-      isObject(capabilities[kind]) && (capabilities[kind] as JsonObject)[flag] === true;
-    const acknowledged: JsonObject = {};
-    if (filter.toolsListChanged && declares('tools', 'listChanged'))
-      acknowledged.toolsListChanged = true;
-    if (filter.promptsListChanged && declares('prompts', 'listChanged'))
-      acknowledged.promptsListChanged = true;
-    if (filter.resourcesListChanged && declares('resources', 'listChanged'))
-      acknowledged.resourcesListChanged = true;
-    const uris = declares('resources', 'subscribe') ? (filter.resourceSubscriptions ?? []) : [];
-    for (const uri of uris) await this.request('resources/subscribe', { uri });
-    if (uris.length > 0) acknowledged.resourceSubscriptions = uris;
-    const wanted = (message: JsonObject): boolean => {
-      const method = message.method;
-      if (method === 'notifications/tools/list_changed')
-        return acknowledged.toolsListChanged === true;
-      if (method === 'notifications/prompts/list_changed')
-        return acknowledged.promptsListChanged === true;
-      if (method === 'notifications/resources/list_changed')
-        return acknowledged.resourcesListChanged === true;
-      const uri = isObject(message.params) ? message.params.uri : undefined;
-      return method === 'notifications/resources/updated' && uris.includes(uri as string);
-    };
-    const previous = this.wire.onMessage;
-    const tap = (message: JsonObject): void => {
-      previous?.(message);
-      if (wanted(message)) deliver(message);
-    };
-    this.wire.onMessage = tap;
-    return {
-      acknowledged,
-      received: queue.received,
-      [Symbol.asyncIterator]: () => queue[Symbol.asyncIterator](),
-      close: async () => {
-        if (this.wire.onMessage === tap) this.wire.onMessage = previous;
-        for (const uri of uris)
-          await this.request('resources/unsubscribe', { uri }).catch(() => undefined);
-        queue.end();
-        this.subscriptions.delete(queue);
-      },
-    };
+    return this.modern
+      ? listenModern(this, filter, queue, deliver)
+      : listenLegacy(this, filter, queue, deliver);
   }
 
   close(): void {
