@@ -101,7 +101,7 @@ describe('serve --http --workers 2 --redis URL', () => {
     expect(transport.sessionId).toBe(sessionId);
     const probe = new Redis(redis.url);
     try {
-      expect(await probe.exists(`mcp:s:${sessionId}`)).toBe(1);
+      expect(await probe.exists(`mcp:session:${sessionId}`)).toBe(1);
     } finally {
       probe.disconnect();
     }
