@@ -9,6 +9,7 @@ import type { HttpResults, HttpRun } from './http';
 import type { InProcessResults } from './inprocess';
 import type { MemoryResults } from './memory';
 import type { StdioResults } from './stdio';
+import type { TelemetryResults } from './telemetry';
 
 /** What a run measured, by section. */
 export interface BenchResults {
@@ -18,6 +19,7 @@ export interface BenchResults {
   memory?: MemoryResults;
   coldstart?: ColdStartResults;
   cluster?: ClusterResults;
+  telemetry?: TelemetryResults;
 }
 
 /** `higher`: more is better (rates); `lower`: less is better (CPU, time, bytes). */

@@ -108,8 +108,9 @@ export async function startServer(
   name: string,
   mode: HttpMode,
   flags: string[] = [],
+  args: string[] = [],
 ): Promise<HttpTarget> {
-  const child = forkChild(name, [mode], flags);
+  const child = forkChild(name, [mode, ...args], flags);
   const ready = await nextMessage<{ type: string; url: string }>(child, (m) => m.type === 'ready');
   if (mode === 'modern') {
     return { child, url: ready.url, headers: modernHeaders(), parts: MODERN_CALL_PARTS };

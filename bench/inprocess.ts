@@ -29,11 +29,12 @@ import {
   stats,
   wanted,
 } from './common';
+import { drive as driveCalls, IN_FLIGHT } from './drive';
+
+export { IN_FLIGHT };
+
 import { createApp, createClosureCore } from './servers/ours';
 import { createSdkServer } from './servers/sdk';
-
-/** Calls kept in flight. */
-export const IN_FLIGHT = 64;
 
 /** What every answer's JSON text must contain (each answer is checked). */
 const NEEDLE = `"text":"${EXPECTED_TEXT}"`;
@@ -49,18 +50,7 @@ interface Subject {
 
 /** Keeps {@link IN_FLIGHT} calls going for `ms`; returns calls per second. */
 async function drive(call: Caller, ms: number): Promise<number> {
-  let count = 0;
-  let id = 1;
-  const end = performance.now() + ms;
-  const worker = async (): Promise<void> => {
-    while (performance.now() < end) {
-      await call(id++);
-      count += 1;
-    }
-  };
-  const start = performance.now();
-  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
-  return count / ((performance.now() - start) / 1000);
+  return (await driveCalls(call, ms)).rate;
 }
 
 function ourCaller(handle: (payload: string) => Promise<string | null>): Caller {

@@ -3,7 +3,7 @@
  * table (min / median / max of several repetitions, ratios on the medians, the floor and limit
  * rows, PASS/MISS per target) and writes bench/results.json. See bench/README.md.
  *
- *   node build/bench/run.js [inprocess] [stdio] [http] [memory] [coldstart] [cluster]   (default: all)
+ *   node build/bench/run.js [inprocess] [stdio] [http] [memory] [coldstart] [cluster] [telemetry]   (default: all)
  *   node build/bench/run.js --only http,stdio --modes session,modern
  *   node build/bench/run.js --against main [--with-sdk] [--keep]   (A/B: this build ÷ main's)
  *   BENCH_REPS=5 BENCH_SECONDS=3 node build/bench/run.js
@@ -15,13 +15,22 @@ import { abReport, type BenchResults } from './ab-report';
 import { type AgainstBuild, prepareAgainst } from './against';
 import { type ClusterResults, measureCluster, REDIS_SESSIONS } from './cluster';
 import { measureColdStart } from './coldstart';
-import { ab, note, type Stats } from './common';
+import { ab, note, type Stats, stats } from './common';
 import { CONNECTIONS, HTTP_MODES, type HttpMode, type HttpRun, measureHttp } from './http';
 import { IN_FLIGHT, measureInProcess, PAIRS } from './inprocess';
 import { CYCLES, measureMemory, SESSIONS } from './memory';
 import { measureStdio } from './stdio';
+import { measureTelemetry, TELEMETRY_PAIRS, type TelemetryResults } from './telemetry';
 
-const SECTIONS = ['inprocess', 'stdio', 'http', 'memory', 'coldstart', 'cluster'] as const;
+const SECTIONS = [
+  'inprocess',
+  'stdio',
+  'http',
+  'memory',
+  'coldstart',
+  'cluster',
+  'telemetry',
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 const REPS = Number(process.env.BENCH_REPS ?? 3);
@@ -280,11 +289,13 @@ function report(results: Results): Target[] {
       lines.push('  ! some requests failed (non-2xx, errors, timeouts or wrong bodies)');
   }
 
+  if (results.telemetry !== undefined) targets.push(...telemetryReport(results.telemetry));
+
   lines.push('');
   lines.push('Targets (ratios of medians in this run)');
   for (const t of targets) {
     const value =
-      t.id === '6'
+      t.id === '6' || t.id.startsWith('8')
         ? `${t.value.toFixed(1)} %`
         : t.id === '7' || t.id === '4b' || t.id === '4c'
           ? `${integer(t.value)} B`
@@ -292,6 +303,45 @@ function report(results: Results): Target[] {
     lines.push(
       `  ${t.pass ? 'PASS' : 'MISS'}  (${t.id}) ${t.what.padEnd(44)}${value.padStart(9)}   target ${t.goal}`,
     );
+  }
+  return targets;
+}
+
+/**
+ * 8. The telemetry row: the no-op SDK against `telemetry: false`, CPU per request (and the rate)
+ * per back-to-back pair; the issue's target is ≤ 15 % in-process and over HTTP.
+ */
+function telemetryReport(te: TelemetryResults): Target[] {
+  const targets: Target[] = [];
+  const percent = (n: number): string => `${n.toFixed(1)} %`;
+  const micros = (n: number): string => `${n.toFixed(1)} µs`;
+  heading(
+    `8. telemetry: no-op OpenTelemetry SDK vs telemetry: false, ${TELEMETRY_PAIRS} pairs`,
+    'per request',
+  );
+  const runs = [
+    ['8-inprocess', 'in-process app.handle', te.inprocess, 'calls/s'],
+    ['8-session', 'HTTP session (2025-06-18)', te.session, 'req/s'],
+    ['8-2026', 'HTTP stateless 2026-07-28', te.modern, 'req/s'],
+  ] as const;
+  for (const [id, label, run, unit] of runs) {
+    row(`${label}: CPU, SDK`, run.otelCpu, micros);
+    row(`${label}: CPU, telemetry: false`, run.offCpu, micros);
+    row(`${label}: CPU overhead per pair`, run.overhead, percent);
+    row(
+      `${label}: ${unit}, SDK ÷ off`,
+      stats(run.otel.runs.map((n, i) => n / run.off.runs[i]!)),
+      times,
+      `${integer(run.otel.median)} vs ${integer(run.off.median)} ${unit}`,
+    );
+    const overhead = run.overhead.median;
+    targets.push({
+      id,
+      what: `telemetry CPU overhead, ${label}, %`,
+      value: overhead,
+      goal: '≤ 15',
+      pass: overhead <= 15,
+    });
   }
   return targets;
 }
@@ -380,6 +430,9 @@ async function measure(sections: readonly Section[], against: AgainstBuild | und
     if (section === 'memory') results.memory = await measureMemory(REPS);
     if (section === 'coldstart') results.coldstart = await measureColdStart(COLD_REPS);
     if (section === 'cluster') results.cluster = await measureCluster(REPS, HTTP_SECONDS);
+    if (section === 'telemetry') {
+      results.telemetry = await measureTelemetry(SECONDS * 1000, HTTP_SECONDS);
+    }
     note(`${section} done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
   const sdk = sdkVersion();
@@ -393,6 +446,8 @@ async function measure(sections: readonly Section[], against: AgainstBuild | und
       .join(' ')}`,
   );
   const targets = ab.oursOnly ? [] : report(results);
+  // Not an A/B figure (it measures this build only), printed in an A/B run all the same.
+  if (ab.oursOnly && results.telemetry !== undefined) telemetryReport(results.telemetry);
   if (against !== undefined) {
     lines.push('');
     lines.push(...abReport(results, `${against.ref} (${against.sha.slice(0, 12)})`));

@@ -3,7 +3,7 @@
  * (zod input `{ a: number, b: number }`, text result), and the same tool as a hand-written
  * `McpCore` closure (measurement 6).
  */
-import { McpApplication, McpCore, Tool } from 'declarative-mcp';
+import { McpApplication, McpCore, type TelemetryOption, Tool } from 'declarative-mcp';
 import { z } from 'zod';
 
 /** The one input schema both frameworks get. */
@@ -17,9 +17,17 @@ export class AddTools {
   }
 }
 
-/** Our server: the decorated provider through `McpApplication`. */
-export function createApp(): McpApplication {
-  return McpApplication.create({ name: 'bench', version: '1.0.0', providers: [AddTools] });
+/**
+ * Our server: the decorated provider through `McpApplication`. `telemetry` as the application
+ * option (the telemetry row turns it off, or leaves it to a registered SDK).
+ */
+export function createApp(telemetry?: TelemetryOption): McpApplication {
+  return McpApplication.create({
+    name: 'bench',
+    version: '1.0.0',
+    providers: [AddTools],
+    ...(telemetry === undefined ? {} : { telemetry }),
+  });
 }
 
 /** The same tool as a hand-written core closure: the validation and result a user would write. */
