@@ -61,6 +61,11 @@ export {
 export { base64url, randomBytes, randomToken } from './random';
 export { DEFAULT_REQUEST_STATE_TTL } from './request-state';
 export {
+  constantTimeEqual,
+  defaultSealCrypto as defaultHashing,
+  type SealCrypto as Hashing,
+} from './seal-crypto';
+export {
   DIRECTORY_MIME_TYPE,
   SKILLS_EXTENSION,
   type SkillEntry,

@@ -26,6 +26,27 @@ export function base64url(bytes: Uint8Array): string {
   return text;
 }
 
+/** The bytes of base64url text (padding optional); throws on a character outside the alphabet. */
+export function fromBase64url(text: string): Uint8Array {
+  const clean = text.replace(/=+$/, '');
+  const bytes = new Uint8Array(Math.floor((clean.length * 3) / 4));
+  let bits = 0;
+  let value = 0;
+  let at = 0;
+  for (let i = 0; i < clean.length; i += 1) {
+    const digit = ALPHABET.indexOf(clean[i]!);
+    if (digit === -1) throw new SyntaxError('not base64url');
+    value = (value << 6) | digit;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes[at] = (value >> bits) & 255;
+      at += 1;
+    }
+  }
+  return bytes.subarray(0, at);
+}
+
 /** `count` random bytes. */
 export function randomBytes(count: number): Uint8Array {
   return crypto.getRandomValues(new Uint8Array(count));

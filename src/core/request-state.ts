@@ -1,6 +1,7 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ConfigurationRangeError, Fault } from './errors';
 import { invalidParams } from './methods/params';
+import { base64url, fromBase64url, randomBytes } from './random';
+import { constantTimeEqual, defaultSealCrypto, type SealCrypto } from './seal-crypto';
 import type { JsonObject } from './types';
 
 /** What a sealed `requestState` is bound to (MCP 2026-07-28 basic/patterns/mrtr, "prevent replay"). */
@@ -56,8 +57,20 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-function digest(value: unknown): string {
-  return createHash('sha256').update(canonical(value)).digest('base64url');
+/** A value now, or a promise of it: synchronous hashing stays synchronous. */
+export type MaybePromise<T> = T | Promise<T>;
+
+/** `next(value)`, at once when `value` is not a promise. */
+function then<T, U>(value: MaybePromise<T>, next: (value: T) => MaybePromise<U>): MaybePromise<U> {
+  return value instanceof Promise ? value.then(next) : next(value);
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** The JSON payload of a state's body; throws when it is not one. */
+function payloadOf(body: string): unknown {
+  return JSON.parse(decoder.decode(fromBase64url(body)));
 }
 
 function invalid(reason: string): Fault {
@@ -72,7 +85,7 @@ function invalid(reason: string): Fault {
  * under HMAC-SHA-256. The core keeps nothing: the client carries the state between rounds.
  */
 export class RequestStateSealer {
-  private key: Buffer;
+  private key: Uint8Array;
   /** Whether the secret was given (then {@link share} leaves it). */
   readonly configured: boolean;
 
@@ -80,6 +93,8 @@ export class RequestStateSealer {
     secret: string | Uint8Array | undefined,
     /** Lifetime of a sealed state in ms. */
     readonly ttl: number = DEFAULT_REQUEST_STATE_TTL,
+    /** HMAC and SHA-256: `node:crypto` where the runtime has it, else Web Crypto. */
+    private readonly crypto: SealCrypto = defaultSealCrypto(),
   ) {
     if (!Number.isFinite(ttl) || ttl <= 0) {
       throw new RangeError(
@@ -95,8 +110,8 @@ export class RequestStateSealer {
       secret === undefined
         ? randomBytes(32)
         : typeof secret === 'string'
-          ? Buffer.from(secret, 'utf8')
-          : Buffer.from(secret);
+          ? encoder.encode(secret)
+          : Uint8Array.from(secret);
   }
 
   /**
@@ -105,65 +120,76 @@ export class RequestStateSealer {
    */
   share(secret: string): boolean {
     if (this.configured || secret.length === 0) return false;
-    this.key = Buffer.from(secret, 'utf8');
+    this.key = encoder.encode(secret);
     return true;
   }
 
   /** The sealed state for `round` under `binding`, valid for {@link ttl} ms from `now`. */
-  seal(round: SealedRound, binding: StateBinding, now = Date.now(), trace?: string): string {
-    const payload: JsonObject = {
-      p: binding.principal,
-      m: binding.method,
-      n: binding.name,
-      d: digest(binding.args),
-      e: now + this.ttl,
-      r: round.rounds,
-      q: round.asked,
-      a: round.answers,
-    };
-    if (trace !== undefined) payload.t = trace;
-    const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
-    return `${VERSION}.${body}.${this.mac(body)}`;
+  seal(
+    round: SealedRound,
+    binding: StateBinding,
+    now = Date.now(),
+    trace?: string,
+  ): MaybePromise<string> {
+    return then(this.crypto.sha256(canonical(binding.args)), (digest) => {
+      const payload: JsonObject = {
+        p: binding.principal,
+        m: binding.method,
+        n: binding.name,
+        d: digest,
+        e: now + this.ttl,
+        r: round.rounds,
+        q: round.asked,
+        a: round.answers,
+      };
+      if (trace !== undefined) payload.t = trace;
+      const body = base64url(encoder.encode(JSON.stringify(payload)));
+      return then(this.crypto.hmac(this.key, body), (mac) => `${VERSION}.${body}.${mac}`);
+    });
   }
 
   /** The round a state carries; a Fault (-32602) when it is tampered, expired or foreign. */
-  open(state: unknown, binding: StateBinding, now = Date.now()): SealedRound {
+  open(state: unknown, binding: StateBinding, now = Date.now()): MaybePromise<SealedRound> {
     if (typeof state !== 'string') throw invalid('must be the string the server sent');
     const parts = state.split('.');
     if (parts.length !== 3 || parts[0] !== VERSION) throw invalid('is not one this server sealed');
     const [, body, mac] = parts as [string, string, string];
-    const expected = Buffer.from(this.mac(body));
-    const given = Buffer.from(mac);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw invalid('failed its integrity check');
-    }
-    let payload: {
-      p?: unknown;
-      m?: unknown;
-      n?: unknown;
-      d?: unknown;
-      e?: unknown;
-      r?: unknown;
-      q?: unknown;
-      a?: unknown;
-    };
-    try {
-      payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
-    } catch {
-      throw invalid('failed its integrity check');
-    }
-    if (typeof payload.e !== 'number' || payload.e < now) throw invalid('has expired');
-    if (payload.p !== binding.principal) throw invalid('belongs to another caller');
-    if (payload.m !== binding.method || payload.n !== binding.name) {
-      throw invalid(`belongs to another request than ${binding.method} "${binding.name}"`);
-    }
-    if (payload.d !== digest(binding.args)) throw invalid('was issued for other arguments');
-    const { a, q, r } = payload;
-    return {
-      answers: typeof a === 'object' && a !== null && !Array.isArray(a) ? (a as JsonObject) : {},
-      asked: Array.isArray(q) ? q.filter((key): key is string => typeof key === 'string') : [],
-      rounds: typeof r === 'number' && Number.isInteger(r) && r > 0 ? r : 1,
-    };
+    return then(this.crypto.hmac(this.key, body), (expected) => {
+      if (!constantTimeEqual(mac, expected)) throw invalid('failed its integrity check');
+      let payload: {
+        p?: unknown;
+        m?: unknown;
+        n?: unknown;
+        d?: unknown;
+        e?: unknown;
+        r?: unknown;
+        q?: unknown;
+        a?: unknown;
+      };
+      try {
+        payload = payloadOf(body) as typeof payload;
+      } catch {
+        throw invalid('failed its integrity check');
+      }
+      if (typeof payload !== 'object' || payload === null) {
+        throw invalid('failed its integrity check');
+      }
+      if (typeof payload.e !== 'number' || payload.e < now) throw invalid('has expired');
+      if (payload.p !== binding.principal) throw invalid('belongs to another caller');
+      if (payload.m !== binding.method || payload.n !== binding.name) {
+        throw invalid(`belongs to another request than ${binding.method} "${binding.name}"`);
+      }
+      const { a, q, r, d } = payload;
+      return then(this.crypto.sha256(canonical(binding.args)), (digest) => {
+        if (d !== digest) throw invalid('was issued for other arguments');
+        return {
+          answers:
+            typeof a === 'object' && a !== null && !Array.isArray(a) ? (a as JsonObject) : {},
+          asked: Array.isArray(q) ? q.filter((key): key is string => typeof key === 'string') : [],
+          rounds: typeof r === 'number' && Number.isInteger(r) && r > 0 ? r : 1,
+        };
+      });
+    });
   }
 
   /**
@@ -173,16 +199,10 @@ export class RequestStateSealer {
   trace(state: unknown): string | undefined {
     if (typeof state !== 'string') return undefined;
     try {
-      const payload = JSON.parse(
-        Buffer.from(state.split('.')[1] ?? '', 'base64url').toString('utf8'),
-      );
+      const payload = payloadOf(state.split('.')[1] ?? '') as { t?: unknown } | null;
       return typeof payload?.t === 'string' ? payload.t : undefined;
     } catch {
       return undefined;
     }
-  }
-
-  private mac(body: string): string {
-    return createHmac('sha256', this.key).update(body).digest('base64url');
   }
 }

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { StateAdapter } from '../adapter';
+import { randomToken } from '../core';
 
 /** The bus channel on which processes tell each other about `enable`/`disable`. */
 const CHANNEL = 'definitions';
@@ -27,7 +27,7 @@ function isAnnouncement(value: unknown): value is Announcement {
  * the same definitions; at binding, the recorded states are applied. Keys are `kind:name`.
  */
 export class SharedDefinitions {
-  private readonly origin = randomBytes(9).toString('base64url');
+  private readonly origin = randomToken(9);
   private stop: (() => Promise<void>) | undefined;
 
   constructor(

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { memoryAdapter, type StateAdapter } from '../adapter';
 import { ErrorCode, Fault, isObject, type JsonObject, type McpCall, ToolError } from '../core';
 import type { ResolvedTaskLimits } from './limits';
@@ -132,7 +131,7 @@ export class TaskStore implements TaskHost, RunnerHost {
     ttl: number,
     call: McpCall,
   ): Promise<TaskRunner> {
-    const id = randomUUID();
+    const id = crypto.randomUUID();
     const records = this.adapter.records;
     const at = Date.now();
     // Counted and added at once (one script on Redis): a flood from many processes cannot pass it.

@@ -3,7 +3,7 @@ import { McpCall } from '../call';
 import { type JsonRpcDispatcher, type JsonRpcRequest, NO_ANSWER } from '../dispatcher';
 import { META, MRTR_METHODS } from '../era';
 import { ErrorCode, Fault } from '../errors';
-import type { RequestStateSealer } from '../request-state';
+import type { RequestStateSealer, SealedRound } from '../request-state';
 import type { Telemetry } from '../telemetry/telemetry';
 import { Attempt, type Turn } from '../turn';
 import type { JsonObject } from '../types';
@@ -103,7 +103,11 @@ export class MethodTable<C> {
       turn.era === 'modern' && MRTR_METHODS.has(method) && spec.subject !== undefined
         ? spec.subject(params)
         : undefined;
-    if (subject !== undefined) turn.attempt = this.attempt(method, params, subject, turn);
+    if (subject !== undefined) {
+      const attempt = this.attempt(method, params, subject, turn);
+      // A promise only when a requestState is opened with an asynchronous HMAC (Web Crypto).
+      turn.attempt = attempt instanceof Promise ? await attempt : attempt;
+    }
     const call = new McpCall(method, id, params, link, flight, turn, this.options.telemetry);
     try {
       const running = spec.run(params, context, call, request, turn);
@@ -114,7 +118,7 @@ export class MethodTable<C> {
         // The method's own promise stays pending when it awaits an unanswered ask: the attempt
         // ends, and the abandoned run is left to the garbage collector.
         result = await attempt.settle(running, ABANDONED);
-        if (result === ABANDONED) return this.inputRequired(method, attempt, subject!, turn);
+        if (result === ABANDONED) return await this.inputRequired(method, attempt, subject!, turn);
       }
       return flight?.aborted ? NO_ANSWER : result;
     } catch (error) {
@@ -137,23 +141,31 @@ export class MethodTable<C> {
     params: JsonObject,
     subject: { name: string; args: unknown },
     turn: Turn,
-  ): Attempt {
+  ): Attempt | Promise<Attempt> {
     const responses = params.inputResponses;
     if (responses !== undefined && !isObject(responses)) {
       throw invalidParams('inputResponses must be an object of answers by key');
     }
-    const answers: JsonObject = {};
-    let rounds = 0;
-    let asked: readonly string[] = [];
-    if (params.requestState !== undefined) {
-      const sealer = this.options.sealer;
-      const round = sealer.open(params.requestState, this.binding(method, subject, turn));
-      Object.assign(answers, round.answers);
-      rounds = round.rounds;
-      asked = round.asked;
-      // This round's span links to the round that asked (its context rode in the sealed state).
+    if (params.requestState === undefined) return this.answered(undefined, responses, turn);
+    const sealer = this.options.sealer;
+    const round = sealer.open(params.requestState, this.binding(method, subject, turn));
+    // This round's span links to the round that asked (its context rode in the sealed state).
+    const link = (opened: SealedRound): Attempt => {
       this.options.telemetry?.linkTo(sealer.trace(params.requestState));
-    }
+      return this.answered(opened, responses, turn);
+    };
+    return round instanceof Promise ? round.then(link) : link(round);
+  }
+
+  /** The attempt from the sealed state's round (if any) and this request's `inputResponses`. */
+  private answered(
+    round: SealedRound | undefined,
+    responses: JsonObject | undefined,
+    turn: Turn,
+  ): Attempt {
+    const answers: JsonObject = { ...round?.answers };
+    const rounds = round?.rounds ?? 0;
+    const asked: readonly string[] = round?.asked ?? [];
     if (responses !== undefined) {
       for (const [key, answer] of Object.entries(responses)) {
         if (!isObject(answer)) {
@@ -175,7 +187,7 @@ export class MethodTable<C> {
     attempt: Attempt,
     subject: { name: string; args: unknown },
     turn: Turn,
-  ): JsonObject {
+  ): JsonObject | Promise<JsonObject> {
     const rounds = attempt.rounds + 1;
     const { maxRounds } = this.options;
     // Each round reruns the method with every earlier answer: unbounded rounds cost the square.
@@ -197,16 +209,18 @@ export class MethodTable<C> {
         inputRequests[key] = { ...ask, params: telemetry!.inject(params) };
       }
     }
-    return {
+    const sealed = this.options.sealer.seal(
+      { answers: attempt.answers, asked: Object.keys(attempt.requests), rounds },
+      this.binding(method, subject, turn),
+      undefined,
+      carrier?.traceparent as string | undefined,
+    );
+    const result = (requestState: string): JsonObject => ({
       resultType: 'input_required',
       inputRequests,
-      requestState: this.options.sealer.seal(
-        { answers: attempt.answers, asked: Object.keys(attempt.requests), rounds },
-        this.binding(method, subject, turn),
-        undefined,
-        carrier?.traceparent as string | undefined,
-      ),
-    };
+      requestState,
+    });
+    return sealed instanceof Promise ? sealed.then(result) : result(sealed);
   }
 
   /** A modern result: `resultType`, the server's identity in `_meta`, cache hints where due. */

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import {
   ownSkillRecord,
   type SkillCommonOptions,
@@ -6,6 +5,7 @@ import {
   type SkillRecord,
 } from '../../../decorators/metadata';
 import { ConfigurationError, type JsonObject } from '../../core';
+import { nodePath } from './node';
 import type { ServedSkill } from './skill-set';
 import { DynamicSkill, FolderSkill, type GeneratedFile, MemorySkill } from './sources';
 import { findSkillFolders } from './walk';
@@ -85,7 +85,7 @@ export function skillsOfOption<C>(
       for (const rel of folders) {
         const at = rel.lastIndexOf('/');
         const prefix = [source.prefix, at < 0 ? '' : rel.slice(0, at)].filter(Boolean).join('/');
-        const dir = rel === '' ? source.root : join(source.root, rel);
+        const dir = rel === '' ? source.root : nodePath().join(source.root, rel);
         skills.push(folderSkill(source, dir, prefix || undefined, where, problem));
       }
     } else if ('files' in source && typeof source.files === 'object' && source.files !== null) {

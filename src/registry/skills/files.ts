@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { ResourceContents } from '../../core';
+import { nodeCrypto } from './node';
 
 /** MIME types by extension; the textual ones are served as `text` when their bytes are UTF-8. */
 const TYPES: Record<string, { mimeType: string; text: boolean }> = {};
@@ -69,7 +69,7 @@ export function contentsOf(
 
 /** `sha256:<64 lowercase hex>` over the raw bytes (SEP-2640 Integrity and verification). */
 export function digestOf(data: string | Uint8Array): string {
-  return `sha256:${createHash('sha256').update(data).digest('hex')}`;
+  return `sha256:${nodeCrypto().createHash('sha256').update(data).digest('hex')}`;
 }
 
 /** The byte length of a file's content. */

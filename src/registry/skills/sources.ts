@@ -1,9 +1,8 @@
-import { type FSWatcher, readFileSync, watch } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { basename, resolve } from 'node:path';
+import type { FSWatcher } from 'node:fs';
 import { ConfigurationError, type JsonObject } from '../../core';
 import { digestOf, mimeTypeOf, sizeOf } from './files';
 import { checkFrontmatter, readFrontmatter, writeSkillMd } from './frontmatter';
+import { nodeFs, nodeFsPromises, nodePath } from './node';
 import { checkRelPath, type SkillFile, type SkillSnapshot, snapshotOf } from './snapshot';
 import { walkFolder } from './walk';
 
@@ -30,7 +29,7 @@ function readFolder(dir: string, where: string) {
   }
   let frontmatter: JsonObject = {};
   const files = walk.files.map((file) => {
-    const bytes = readFileSync(file.abs);
+    const bytes = nodeFs().readFileSync(file.abs);
     if (file.rel === 'SKILL.md') {
       frontmatter = readFrontmatter(bytes.toString('utf8'), `${where} (${file.abs})`);
     }
@@ -67,7 +66,7 @@ export class FolderSkill<C> implements SkillContent<C> {
   ) {
     const read = readFolder(dir, where);
     this.name = read.frontmatter.name as string;
-    const folder = basename(resolve(dir));
+    const folder = nodePath().basename(nodePath().resolve(dir));
     if (folder !== this.name) {
       throw new ConfigurationError(
         `Skill ${where}: the frontmatter name "${this.name}" differs from its folder's name "${folder}" (the Agent Skills specification wants them equal). Rename the folder or set name: ${folder}.`,
@@ -104,7 +103,7 @@ export class FolderSkill<C> implements SkillContent<C> {
     const abs = this.abs.get(file.rel);
     if (abs === undefined) throw new Error(`no file ${file.rel}`);
     try {
-      const bytes = await readFile(abs);
+      const bytes = await nodeFsPromises().readFile(abs);
       if (bytes.byteLength !== file.size || digestOf(bytes) !== file.digest) this.stale = true;
       return bytes;
     } catch (error) {
@@ -125,7 +124,7 @@ export class FolderSkill<C> implements SkillContent<C> {
     this.close();
     try {
       for (const folder of read.walk.folders) {
-        const watcher = watch(folder, { persistent: false }, () => {
+        const watcher = nodeFs().watch(folder, { persistent: false }, () => {
           this.stale = true;
         });
         watcher.on('error', () => {

@@ -1,6 +1,6 @@
-import { type Dirent, readdirSync, realpathSync, statSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import type { Dirent } from 'node:fs';
 import { ConfigurationError } from '../../core';
+import { nodeFs, nodePath } from './node';
 
 /** One file found in a skill folder: its path in the skill (`/`-separated) and on disk. */
 export interface WalkedFile {
@@ -15,7 +15,7 @@ export interface Walk {
 }
 
 function inside(real: string, root: string): boolean {
-  return real === root || real.startsWith(root + sep);
+  return real === root || real.startsWith(root + nodePath().sep);
 }
 
 /**
@@ -26,13 +26,13 @@ function inside(real: string, root: string): boolean {
 export function walkFolder(root: string, where: string): Walk {
   let top: string;
   try {
-    top = realpathSync(root);
+    top = nodeFs().realpathSync(root);
   } catch {
     throw new ConfigurationError(
       `Skill ${where}: the folder ${root} does not exist. Point "dir" at a folder holding SKILL.md (a relative path is taken from the working directory).`,
     );
   }
-  if (!statSync(top).isDirectory()) {
+  if (!nodeFs().statSync(top).isDirectory()) {
     throw new ConfigurationError(
       `Skill ${where}: ${root} is not a folder. Point "dir" at the skill's folder.`,
     );
@@ -43,22 +43,22 @@ export function walkFolder(root: string, where: string): Walk {
     if (seen.has(real)) return;
     seen.add(real);
     walk.folders.push(real);
-    const entries: Dirent[] = readdirSync(real, { withFileTypes: true });
+    const entries: Dirent[] = nodeFs().readdirSync(real, { withFileTypes: true });
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const entry of entries) {
       if (entry.name.startsWith('.')) continue;
-      const path = join(real, entry.name);
+      const path = nodePath().join(real, entry.name);
       const childRel = rel === '' ? entry.name : `${rel}/${entry.name}`;
       let target = path;
       let isDirectory = entry.isDirectory();
       if (entry.isSymbolicLink()) {
         try {
-          target = realpathSync(path);
+          target = nodeFs().realpathSync(path);
         } catch {
           continue; // a broken link serves nothing
         }
         if (!inside(target, top)) continue;
-        isDirectory = statSync(target).isDirectory();
+        isDirectory = nodeFs().statSync(target).isDirectory();
       } else if (!isDirectory && !entry.isFile()) continue;
       if (isDirectory) visit(target, childRel);
       else walk.files.push({ rel: childRel, abs: target });

@@ -1,6 +1,10 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { type Awaitable, ConfigurationError } from '../../../core';
+import {
+  type Awaitable,
+  ConfigurationError,
+  constantTimeEqual,
+  defaultHashing,
+} from '../../../core';
 import type { AnyRequest, HeaderAuthenticate } from './authenticate';
 
 /** Checks a bearer token: the caller's identity, or `null`/`undefined` for an invalid token. */
@@ -24,14 +28,10 @@ export function bearerToken(req: AnyRequest): string | undefined {
   return match?.[1];
 }
 
-function digest(token: string): Buffer {
-  return createHash('sha256').update(token, 'utf8').digest();
-}
-
 /**
  * An {@link Authenticate} hook for `Authorization: Bearer` tokens: either fixed tokens, each
- * mapped to its identity and compared in constant time (digests of equal length through
- * `crypto.timingSafeEqual`, every token checked), or your own `verify(token, req)` (a JWT or
+ * mapped to its identity and compared in constant time (SHA-256 digests of equal length, compared
+ * without early exit, every token checked), or your own `verify(token, req)` (a JWT or
  * introspection check) returning the identity or `null`.
  *
  * @example
@@ -61,19 +61,30 @@ export function bearerAuth(verify: BearerVerify | BearerTokens): HeaderAuthentic
           'bearerAuth: every token needs an identity (an object such as { sub: "alice" }, or a string).',
         );
       }
-      return { digest: digest(token), identity };
+      return { token, identity };
     },
   );
+  // SHA-256 from node:crypto where the runtime has it (synchronous), else Web Crypto (a promise).
+  const hashing = defaultHashing();
+  const digests = entries.map(({ token }) => hashing.sha256(token));
+  const match = (presented: string, known: readonly string[]): unknown => {
+    let found: unknown = null;
+    // No early exit: the time taken does not tell which token (if any) matched.
+    for (let i = 0; i < known.length; i += 1) {
+      if (constantTimeEqual(known[i]!, presented)) found = entries[i]!.identity;
+    }
+    return found;
+  };
   return (req: AnyRequest) => {
     const token = bearerToken(req);
     if (token === undefined) return null;
-    const presented = digest(token);
-    let found: unknown = null;
-    // No early exit: the time taken does not tell which token (if any) matched.
-    for (const entry of entries) {
-      if (timingSafeEqual(entry.digest, presented)) found = entry.identity;
+    const presented = hashing.sha256(token);
+    if (typeof presented === 'string' && digests.every((d) => typeof d === 'string')) {
+      return match(presented, digests as string[]);
     }
-    return found;
+    return Promise.all([presented, Promise.all(digests)]).then(([given, known]) =>
+      match(given, known),
+    );
   };
 }
 

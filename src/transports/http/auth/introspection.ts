@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { ConfigurationError } from '../../../core';
+import { ConfigurationError, defaultHashing } from '../../../core';
 import type { AnyRequest, AuthenticateInfo, HeaderAuthenticate } from './authenticate';
 import { bearerToken } from './bearer';
 import {
@@ -62,7 +61,8 @@ function basic(id: string, secret: string): string {
     encodeURIComponent(value)
       .replace(/%20/g, '+')
       .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `Basic ${Buffer.from(`${encode(id)}:${encode(secret)}`).toString('base64')}`;
+  // Form-encoded text is ASCII: btoa takes it as is.
+  return `Basic ${btoa(`${encode(id)}:${encode(secret)}`)}`;
 }
 
 /** Why an active answer is still refused, or undefined when it is good for `expected`. */
@@ -177,11 +177,13 @@ export function introspectionAuth(options: IntrospectionAuthOptions): HeaderAuth
     return body as Record<string, unknown>;
   };
 
+  // The cache's keys: SHA-256 of the tokens (node:crypto where the runtime has it, else Web Crypto).
+  const hashing = defaultHashing();
   const authenticate = async (req: AnyRequest, info?: AuthenticateInfo): Promise<unknown> => {
     const token = bearerToken(req);
     if (token === undefined) return null;
     const expected = expectedAudience(owner, common.audience, info);
-    const key = createHash('sha256').update(token).digest('base64');
+    const key = await hashing.sha256(token);
     const now = Date.now();
     const hit = kept.get(key);
     let claims = hit !== undefined && hit.until > now ? hit.claims : undefined;
