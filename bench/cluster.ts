@@ -135,7 +135,7 @@ async function bytesPerSession(redis: Redis, url: string, count: number): Promis
     let keys = 0;
     let cursor = '0';
     do {
-      const [next, found] = await redis.scan(cursor, 'MATCH', `${prefix}s:*`, 'COUNT', 1000);
+      const [next, found] = await redis.scan(cursor, 'MATCH', `${prefix}session:*`, 'COUNT', 1000);
       cursor = next;
       for (const key of found) {
         bytes += (await redis.memory('USAGE', key, 'SAMPLES', 0)) ?? 0;
