@@ -79,6 +79,16 @@ export const jsonAnswer = (raw: string): string => {
 /** The most processes `--workers` starts. */
 export const MAX_WORKERS = 64;
 
+/** The default of `--crash-limit`. */
+export const CRASH_LIMIT = 5;
+
+export const crashLimit = (raw: string): number => {
+  const n = Number(raw);
+  if (raw.trim() === '' || !Number.isInteger(n) || n < 1 || n > 1000)
+    throw new UsageError(`--crash-limit must be a number from 1 to 1000 (got "${raw}").`);
+  return n;
+};
+
 export const workers = (raw: string): number => {
   const n = Number(raw);
   if (raw.trim() === '' || !Number.isInteger(n) || n < 1 || n > MAX_WORKERS)

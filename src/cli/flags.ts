@@ -7,6 +7,8 @@
 import { parseArgs } from 'node:util';
 import { UsageError } from '../core';
 import {
+  CRASH_LIMIT,
+  crashLimit,
   header,
   host,
   jsonAnswer,
@@ -132,6 +134,15 @@ export const FLAGS = {
     default: 1,
     parse: workers,
     help: 'serve from N processes on one port (node:cluster); more than 1 needs --redis',
+  },
+  'crash-limit': {
+    type: 'string',
+    value: 'N',
+    commands: ['serve'],
+    http: true,
+    default: CRASH_LIMIT,
+    parse: crashLimit,
+    help: `with --workers: stop, exit 1, once N workers in a row die within 10 s of serving (default ${CRASH_LIMIT})`,
   },
   verbose: {
     type: 'boolean',

@@ -111,6 +111,7 @@ export async function runCli(argv: readonly string[], io: CliIo = {}): Promise<n
         return await runPrimary({
           argv,
           workers,
+          crashLimit: flags.values['crash-limit'] as number,
           cwd,
           signal: io.signal,
           error,

@@ -18,14 +18,28 @@ const KEY = 'declarative-mcp';
 /** How long the primary waits for its workers to close before it kills them. */
 const STOP_GRACE_MS = 10_000;
 
+/** A worker that dies this soon after it started serving died "quickly" (`--crash-limit`). */
+export const QUICK_DEATH_MS = 10_000;
+
 /** What a worker tells its primary. */
 type WorkerWord =
   | { [KEY]: 'listening'; url: string }
-  | { [KEY]: 'failed'; code: number; text: string };
+  | { [KEY]: 'failed'; code: number; text: string }
+  | { [KEY]: 'crashed'; error: string };
 
 function wordOf(message: unknown): WorkerWord | undefined {
   const word = (message as Record<string, unknown> | null)?.[KEY];
-  return word === 'listening' || word === 'failed' ? (message as WorkerWord) : undefined;
+  return word === 'listening' || word === 'failed' || word === 'crashed'
+    ? (message as WorkerWord)
+    : undefined;
+}
+
+/** The first line of an error as the primary repeats it: `Error: the database is down`. */
+function firstLine(error: unknown): string {
+  const text =
+    error instanceof Error ? `${error.name}: ${error.message}` : `uncaught ${String(error)}`;
+  const end = text.indexOf('\n');
+  return end === -1 ? text : text.slice(0, end);
 }
 
 /** Whether this process is a worker a `serve --workers` primary forked. */
@@ -45,6 +59,13 @@ export function workerName(): string {
  * so that closing is not cut short; the primary kills a worker that does not close in time.
  */
 export function workerStopped(): Promise<void> {
+  // Node prints the error and exits; the primary hears of it first, to say why it gives up.
+  // (A small message on the IPC pipe is written at once, before the process exits.)
+  process.on('uncaughtExceptionMonitor', (error) => {
+    if (process.send !== undefined && process.connected) {
+      process.send({ [KEY]: 'crashed', error: firstLine(error) });
+    }
+  });
   return new Promise((done) => {
     const stop = (): void => done();
     process.on('message', (message: unknown) => {
@@ -84,6 +105,11 @@ export interface PrimaryOptions {
   argv: readonly string[];
   /** How many workers. */
   workers: number;
+  /**
+   * After this many workers in a row died within {@link QUICK_DEATH_MS} of serving, none is
+   * started again: the primary stops the others and exits 1 with the last one's error.
+   */
+  crashLimit: number;
   /** The workers' working directory. */
   cwd: string;
   /** Stops every worker, as SIGINT and SIGTERM do. */
@@ -105,6 +131,10 @@ export interface PrimaryOptions {
  * - While serving, a worker that dies is reported on stderr and a new one is forked in its place
  *   (the sessions live in Redis, so its clients go on). A replacement that cannot start is
  *   reported and not forked again; with no worker left, the command exits 1.
+ * - A crash loop ends: once `crashLimit` workers in a row died within 10 s of serving (a module
+ *   that throws soon after start-up, a dependency that is not there), the primary stops the
+ *   others and exits 1, printing the last worker's error. A worker that served longer resets
+ *   the count.
  * - SIGINT, SIGTERM or the signal asks every worker to close and waits for them (10 s, then it
  *   kills them); a second signal kills them at once. Exit 0 when every worker closed cleanly.
  */
@@ -122,6 +152,12 @@ export function runPrimary(options: PrimaryOptions): Promise<number> {
   let failed = false;
   let code = 0;
   let grace: NodeJS.Timeout | undefined;
+  /** When each worker started serving. */
+  const since = new Map<Worker, number>();
+  /** The error each worker last reported as it crashed. */
+  const crashes = new Map<Worker, string>();
+  /** Workers in a row that died within QUICK_DEATH_MS of serving. */
+  let quickDeaths = 0;
 
   return new Promise<number>((resolve) => {
     const finish = (): void => {
@@ -165,6 +201,10 @@ export function runPrimary(options: PrimaryOptions): Promise<number> {
       worker.on('message', (message: unknown) => {
         const word = wordOf(message);
         if (word === undefined) return;
+        if (word[KEY] === 'crashed') {
+          crashes.set(worker, word.error);
+          return;
+        }
         if (word[KEY] === 'failed') {
           // At start-up the first failure is the command's; the others say the same.
           if (started || !failed) options.error.write(word.text);
@@ -176,6 +216,7 @@ export function runPrimary(options: PrimaryOptions): Promise<number> {
           return;
         }
         listening.add(worker);
+        since.set(worker, Date.now());
         if (started) {
           say(`${name(worker)} serves in place of worker ${replacing?.id}.`);
         } else if (listening.size === options.workers && !stopping) {
@@ -186,7 +227,13 @@ export function runPrimary(options: PrimaryOptions): Promise<number> {
       worker.on('exit', (exitCode: number | null, signal: string | null) => {
         live.delete(worker);
         const served = listening.delete(worker);
-        const how = signal !== null ? `was killed by ${signal}` : `exited with code ${exitCode}`;
+        const crash = crashes.get(worker);
+        crashes.delete(worker);
+        const servedAt = since.get(worker);
+        since.delete(worker);
+        const how =
+          (signal !== null ? `was killed by ${signal}` : `exited with code ${exitCode}`) +
+          (crash === undefined ? '' : ` (${crash})`);
         if (stopping) {
           if (exitCode !== 0 && code === 0) code = 1;
           if (live.size === 0) finish();
@@ -203,6 +250,16 @@ export function runPrimary(options: PrimaryOptions): Promise<number> {
           return;
         }
         if (served) {
+          const quick = servedAt !== undefined && Date.now() - servedAt < QUICK_DEATH_MS;
+          quickDeaths = quick ? quickDeaths + 1 : 0;
+          if (quickDeaths >= options.crashLimit) {
+            say(
+              `${name(worker)} ${how}, the ${quickDeaths}${ordinal(quickDeaths)} worker in a row to die within ${QUICK_DEATH_MS / 1000} s of serving (--crash-limit ${options.crashLimit}); not starting another. Stopping.`,
+            );
+            code = 1;
+            stopAll();
+            return;
+          }
           say(`${name(worker)} ${how}; starting another.`);
           fork(worker);
           return;
@@ -225,4 +282,11 @@ export function runPrimary(options: PrimaryOptions): Promise<number> {
     options.signal?.addEventListener('abort', onSignal, { once: true });
     for (let i = 0; i < options.workers; i += 1) fork();
   });
+}
+
+/** `st`, `nd`, `rd` or `th`, for a count. */
+function ordinal(n: number): string {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return 'th';
+  return ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th';
 }

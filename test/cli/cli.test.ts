@@ -157,7 +157,7 @@ describe('in-process: runCli(argv, io)', () => {
   test.each([
     [
       ['serve', '--help'],
-      /^Usage: declarative-mcp serve <module> \[--stdio \| --http \[--port N\] \[--host H\] \[--path P\] \[--stateless\] \[--jwt-issuer URL\] \[--jwt-audience URL\] \[--redis URL\] \[--workers N\]\]\n/,
+      /^Usage: declarative-mcp serve <module> \[--stdio \| --http \[--port N\] \[--host H\] \[--path P\] \[--stateless\] \[--jwt-issuer URL\] \[--jwt-audience URL\] \[--redis URL\] \[--workers N\] \[--crash-limit N\]\]\n/,
     ],
     [['serve', '-h'], /^Usage: declarative-mcp serve <module> /],
     [
@@ -206,11 +206,11 @@ describe('in-process: runCli(argv, io)', () => {
     ],
     [
       ['serve', NOTES, '--port', '3000'],
-      'declarative-mcp serve: --port, --host, --path, --stateless, --jwt-issuer, --jwt-audience, --redis and --workers go with --http.',
+      'declarative-mcp serve: --port, --host, --path, --stateless, --jwt-issuer, --jwt-audience, --redis, --workers and --crash-limit go with --http.',
     ],
     [
       ['serve', NOTES, '--workers', '2', '--redis', 'redis://127.0.0.1:6379'],
-      'declarative-mcp serve: --port, --host, --path, --stateless, --jwt-issuer, --jwt-audience, --redis and --workers go with --http.',
+      'declarative-mcp serve: --port, --host, --path, --stateless, --jwt-issuer, --jwt-audience, --redis, --workers and --crash-limit go with --http.',
     ],
     [
       ['serve', NOTES, '--http', '--workers', '4'],

@@ -175,3 +175,51 @@ test('a module that cannot load: the workers’ usage error printed once, exit 2
   expect(child.stderr().match(/Cannot find module/g)).toHaveLength(1);
   expect(child.stderr()).toMatch(/^declarative-mcp serve: Cannot find module "[^"]*missing\.js"/);
 });
+
+test('a crash loop ends: workers that die soon after serving, --crash-limit 3 in a row → exit 1 with the error', async () => {
+  // Loads and serves, then fails two seconds later (a dependency that is not there).
+  const crashing = join(dir, 'crashing.js');
+  writeFileSync(
+    crashing,
+    `const { McpApplication, Tool } = require(${JSON.stringify(join(ROOT, 'dist', 'src', 'index.js'))});
+class Who { pid() { return String(process.pid); } }
+Tool()(Who.prototype, 'pid', Object.getOwnPropertyDescriptor(Who.prototype, 'pid'));
+exports.app = McpApplication.create({ name: 'who', version: '1.0.0', providers: [Who] });
+setTimeout(() => { throw new Error('cannot reach the billing database'); }, 2000);
+`,
+  );
+  const child = launch(BIN, [
+    'serve',
+    crashing,
+    '--http',
+    '--port',
+    '0',
+    '--workers',
+    '2',
+    '--redis',
+    redis.url,
+    '--crash-limit',
+    '3',
+  ]);
+  children.push(child);
+  expect(await child.exited).toBe(1);
+  const stderr = child.stderr();
+  // Two replaced, the third not.
+  expect(
+    stderr.match(
+      /worker \d+ \(pid \d+\) exited with code 1 \(Error: cannot reach the billing database\); starting another\./g,
+    ),
+  ).toHaveLength(2);
+  expect(stderr).toMatch(
+    /declarative-mcp serve: worker \d+ \(pid \d+\) exited with code 1 \(Error: cannot reach the billing database\), the 3rd worker in a row to die within 10 s of serving \(--crash-limit 3\); not starting another\. Stopping\.\n/,
+  );
+  expect(child.stdout()).toBe('');
+}, 60_000);
+
+test('--crash-limit takes a positive number', async () => {
+  const child = serve(['--workers', '2', '--redis', redis.url, '--crash-limit', '0']);
+  expect(await child.exited).toBe(2);
+  expect(child.stderr()).toMatch(
+    /^declarative-mcp serve: --crash-limit must be a number from 1 to 1000 \(got "0"\)\./,
+  );
+});
