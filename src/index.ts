@@ -124,6 +124,7 @@ export {
   type ToolAnnotations,
   type ToolDefinition,
   ToolError,
+  UnavailableError,
 } from './core';
 export type { ProviderClass, ServiceContainer } from './di';
 export {

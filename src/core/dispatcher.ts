@@ -1,4 +1,11 @@
-import { ConfigurationError, ConfigurationRangeError, ErrorCode, Fault } from './errors';
+import {
+  ConfigurationError,
+  ConfigurationRangeError,
+  ErrorCode,
+  Fault,
+  UnavailableError,
+} from './errors';
+import { Outages } from './outage';
 import type { ResultLimit } from './result-limit';
 import { isObject, type JsonRpcId, type JsonRpcRequest, type JsonRpcResponse } from './types';
 
@@ -59,6 +66,8 @@ export interface Note {
   result?: unknown;
   /** The unexpected error behind an `Internal error` answer. */
   error?: unknown;
+  /** The answer says a dependency is out (an {@link UnavailableError}): try again. */
+  unavailable?: boolean;
 }
 
 /**
@@ -93,6 +102,9 @@ const PARSE_ERROR_ANSWER = answerWithoutId(ErrorCode.PARSE_ERROR, 'Parse error')
 const INVALID_REQUEST_ANSWER = answerWithoutId(ErrorCode.INVALID_REQUEST, 'Invalid Request');
 const INTERNAL_ERROR_ANSWER = answerWithoutId(ErrorCode.INTERNAL_ERROR, 'Internal error');
 
+/** The request an outage's notices are reported with: they are about no request of their own. */
+const OUTAGE: JsonRpcRequest = Object.freeze({ jsonrpc: '2.0', method: '' }) as JsonRpcRequest;
+
 function internal(note: Note, error: unknown): void {
   note.code = ErrorCode.INTERNAL_ERROR;
   note.message = 'Internal error';
@@ -120,6 +132,8 @@ export class JsonRpcDispatcher<C = unknown, X = unknown> {
   private readonly enter: JsonRpcDispatcherOptions<C, X>['enter'];
   private readonly resultLimit: ResultLimit | undefined;
   private readonly table = new Map<string, MethodHandler<C, X>>();
+  /** The outages of dependencies, made at the first one. */
+  private outages: Outages | undefined;
   /** Set while requests are observed (telemetry); the one check a request pays without it. */
   observer: RequestObserver<C, X> | undefined;
 
@@ -312,6 +326,17 @@ export class JsonRpcDispatcher<C = unknown, X = unknown> {
         return hasId
           ? this.error(id, error.code, error.message, error.data, request, context)
           : null;
+      }
+      if (UnavailableError.is(error)) {
+        // An outage, not a bug: "try again", naming what is out; told as it starts and ends.
+        this.outages ??= new Outages((notice) => this.report(notice, OUTAGE, undefined as C));
+        this.outages.refuse(error);
+        if (note !== undefined) {
+          note.code = ErrorCode.TRANSPORT_ERROR;
+          note.message = error.answer;
+          note.unavailable = true;
+        }
+        return hasId ? this.error(id, ErrorCode.TRANSPORT_ERROR, error.answer) : null;
       }
       this.report(error, request, context);
       if (note !== undefined) internal(note, error);

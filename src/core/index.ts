@@ -41,6 +41,7 @@ export {
   RequestTimeoutError,
   SharedStateError,
   ToolError,
+  UnavailableError,
   UsageError,
 } from './errors';
 export { decodeHeaderValue, type RequestHeaders } from './headers';
@@ -49,6 +50,7 @@ export type { ListenPart, MethodFamily } from './methods/family';
 export type { MethodTable } from './methods/table';
 export { negotiate, type ProtocolVersion, VERSIONS } from './negotiate';
 export type { Completion, CompletionReference, McpCoreOptions } from './options';
+export { Outages } from './outage';
 export type { Outcome } from './outcome';
 export {
   type Link,

@@ -305,6 +305,7 @@ export class McpCore<C = unknown> {
       kind: note.refused ? 'refused' : text === null ? 'none' : 'answer',
       ok: note.ok,
       code: note.code,
+      unavailable: note.unavailable === true,
       method,
       era,
     };

@@ -16,6 +16,11 @@ export interface Outcome {
   readonly ok: boolean;
   /** A single request answered with an error: its code. */
   readonly code: number | undefined;
+  /**
+   * A single request refused because a dependency it needs is out (the shared state, the key
+   * server): the HTTP transport answers `503` with `Retry-After`.
+   */
+  readonly unavailable: boolean;
   /** The method of a single message. */
   readonly method: string | undefined;
   /** The era of a single message (`undefined` for a batch, or a `server/discover` probe). */

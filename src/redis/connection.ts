@@ -55,10 +55,14 @@ export function describe(url: string | undefined, client: Redis | undefined): st
 }
 
 /** A command's failure as a {@link SharedStateError} naming the server. */
-export function failure(where: string, error: unknown): SharedStateError {
+export function failure(
+  where: string,
+  error: unknown,
+  probe?: () => Promise<unknown>,
+): SharedStateError {
   if (SharedStateError.is(error)) return error;
   const why = error instanceof Error ? error.message : String(error);
-  return new SharedStateError(`Redis at ${where}: ${why}`, { cause: error });
+  return new SharedStateError(`Redis at ${where}: ${why}`, { cause: error, store: 'redis', probe });
 }
 
 /** Connects an ioredis client (unless it is connected or connecting) and waits until it is ready. */

@@ -139,11 +139,14 @@ class RedisStateAdapter implements StateAdapter, RedisConnection {
     }
   }
 
+  /** Whether Redis answers again (asked during an outage, off the request path). */
+  private readonly probe = () => this.redis.ping();
+
   async run<T>(command: () => Promise<T>): Promise<T> {
     try {
       return await command();
     } catch (error) {
-      throw failure(this.where, error);
+      throw failure(this.where, error, this.probe);
     }
   }
 

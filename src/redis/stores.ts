@@ -75,7 +75,8 @@ export class RedisEvents implements EventStore {
         .exec(),
     );
     const entry = results?.[0]?.[1];
-    if (typeof entry !== 'string') throw new SharedStateError('Redis: XADD gave no entry id.');
+    if (typeof entry !== 'string')
+      throw new SharedStateError('Redis: XADD gave no entry id.', { store: 'redis' });
     return `${stream}:${entry}`;
   }
 

@@ -23,6 +23,11 @@ export function stderrReporter(
   stream: { write(text: string): unknown } = process.stderr,
 ): Reporter {
   return (error, request) => {
+    if (error instanceof Error && error.name === 'Outage') {
+      // A dependency out or back (told twice per outage, not per request): news, not a bug.
+      stream.write(`declarative-mcp: ${error.message}\n`);
+      return;
+    }
     const about = label(request);
     const detail =
       error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);

@@ -133,7 +133,7 @@ test('Redis paused (SIGSTOP): initializes answered 503 leave no session; the out
     for (let i = 0; i < 50 && reported.length < 2; i += 1) await sleep(100);
     expect(reported.map((error) => error.message)).toEqual([
       expect.stringMatching(
-        /^The shared state \(redis\) is unreachable \(.*\); requests that need it get 503 with Retry-After until it is back\.$/,
+        /^The shared state \(redis\) is unreachable \(.*\); requests that need it are refused with "try again" \(HTTP 503 with Retry-After\) until it is back\.$/,
       ),
       expect.stringMatching(
         /^The shared state \(redis\) is reachable again; [3-9] requests were refused meanwhile\.$/,

@@ -6,6 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { pool } from '../../helpers/pool';
 import { ACCEPT, initialize, initializeMessage, post, raw, readEvents, toolCall } from './harness';
 
 const FIXTURE = join(__dirname, '..', '..', 'fixtures', 'hardening-server.js');
@@ -43,19 +44,6 @@ function stop(child: Child | undefined): Promise<void> {
 
 async function stats(child: Child): Promise<{ heap: number; sessions: number }> {
   return (await (await fetch(`${child.base}/heap`)).json()) as { heap: number; sessions: number };
-}
-
-/** Runs `task(i)` for i < count, `concurrency` at a time. */
-async function pool(count: number, concurrency: number, task: (i: number) => Promise<void>) {
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < count) {
-      const i = next;
-      next += 1;
-      await task(i);
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
 }
 
 async function waitFor(check: () => Promise<boolean>, ms: number): Promise<void> {

@@ -1,15 +1,19 @@
-import { ConfigurationError, defaultHashing } from '../../../core';
+import { ConfigurationError, defaultHashing, UnavailableError } from '../../../core';
 import type { AnyRequest, AuthenticateInfo, HeaderAuthenticate } from './authenticate';
 import { bearerToken } from './bearer';
 import {
+  AUTHORIZATION_SERVER,
   admit,
   commonOptions,
   describeOAuth,
   discover,
   expectedAudience,
+  fetchFailure,
   fetchJson,
   numberOption,
   once,
+  reachable,
+  tooLong,
   urlOption,
 } from './oauth';
 import { AuthRefusal } from './refusal';
@@ -44,11 +48,24 @@ export interface IntrospectionAuthOptions {
   cacheTtl?: number;
   /** The most answers kept (default 10 000); the oldest go first. */
   cacheSize?: number;
-  /** How long (ms) a metadata or introspection request may take (default 5 000). */
+  /**
+   * How long (ms) a metadata or introspection request may take (default 5 000). Past it, or when
+   * the authorization server cannot be reached or answers 5xx, the request is answered `503` with
+   * `Retry-After` and a JSON-RPC error naming the authorization server; `onError` hears of the
+   * outage as it starts and ends.
+   */
   timeout?: number;
+  /**
+   * The longest token (characters) looked at (default 16 384, node's own header limit): a longer
+   * one is refused `401 invalid_token` before it is parsed or sent anywhere.
+   */
+  maxTokenLength?: number;
   /** Builds the identity from the introspection answer. Default: an `OAuthIdentity`. */
   identity?: (claims: Readonly<Record<string, unknown>>) => unknown;
 }
+
+/** The authorization server's introspection endpoint, as a client told it is out reads it. */
+const INTROSPECTION = `${AUTHORIZATION_SERVER} (token introspection)`;
 
 interface Kept {
   readonly claims: Readonly<Record<string, unknown>>;
@@ -150,27 +167,49 @@ export function introspectionAuth(options: IntrospectionAuthOptions): HeaderAuth
   const kept = new Map<string, Kept>();
 
   const introspect = async (token: string): Promise<Record<string, unknown>> => {
-    const response = await fetchJson(
-      await where(),
-      {
-        method: 'POST',
-        headers: {
-          authorization,
-          accept: 'application/json',
-          'content-type': 'application/x-www-form-urlencoded',
+    const url = await where();
+    // Down, hanging (past `timeout`) or failing with 5xx: an outage, 503 with "try again".
+    const out = (why: string, cause?: unknown) =>
+      new UnavailableError(
+        INTROSPECTION,
+        `introspectionAuth: the introspection endpoint ${url} ${why}`,
+        { cause, probe: () => reachable(url, timeout) },
+      );
+    let response: Response;
+    try {
+      response = await fetchJson(
+        url,
+        {
+          method: 'POST',
+          headers: {
+            authorization,
+            accept: 'application/json',
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          body: new URLSearchParams({ token, token_type_hint: 'access_token' }).toString(),
         },
-        body: new URLSearchParams({ token, token_type_hint: 'access_token' }).toString(),
-      },
-      timeout,
-    );
+        timeout,
+      );
+    } catch (error) {
+      throw out(`could not be asked: ${fetchFailure(error, timeout)}`, error);
+    }
     if (!response.ok) {
       const text = await response.text().catch(() => '');
+      if (response.status >= 500) throw out(`answered ${response.status} ${text.slice(0, 200)}`);
       // The server's own credentials or configuration, not the token: reported, answered 500.
       throw new Error(
         `introspectionAuth: the introspection endpoint answered ${response.status} ${text.slice(0, 200)} (check clientId and clientSecret).`,
       );
     }
-    const body: unknown = await response.json();
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch (error) {
+      if (error instanceof SyntaxError) {
+        throw new Error('introspectionAuth: the introspection endpoint answered no JSON.');
+      }
+      throw out(`did not finish its answer: ${fetchFailure(error, timeout)}`, error);
+    }
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       throw new Error('introspectionAuth: the introspection endpoint answered no JSON object.');
     }
@@ -182,6 +221,8 @@ export function introspectionAuth(options: IntrospectionAuthOptions): HeaderAuth
   const authenticate = async (req: AnyRequest, info?: AuthenticateInfo): Promise<unknown> => {
     const token = bearerToken(req);
     if (token === undefined) return null;
+    const long = tooLong(common, token);
+    if (long !== undefined) return long;
     const expected = expectedAudience(owner, common.audience, info);
     const key = await hashing.sha256(token);
     const now = Date.now();

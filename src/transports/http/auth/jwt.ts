@@ -1,4 +1,4 @@
-import { ConfigurationError } from '../../../core';
+import { ConfigurationError, UnavailableError } from '../../../core';
 import type { AnyRequest, AuthenticateInfo, HeaderAuthenticate } from './authenticate';
 import { bearerToken } from './bearer';
 import {
@@ -7,9 +7,12 @@ import {
   describeOAuth,
   discover,
   expectedAudience,
+  fetchFailure,
   listOption,
   numberOption,
   once,
+  reachable,
+  tooLong,
   urlOption,
 } from './oauth';
 import { AuthRefusal } from './refusal';
@@ -46,8 +49,17 @@ export interface JwtAuthOptions {
    * per this many ms (default 30 000), so forged key ids cannot flood the authorization server.
    */
   jwksCooldown?: number;
-  /** How long (ms) fetching the metadata or the key set may take (default 5 000). */
+  /**
+   * How long (ms) fetching the metadata or the key set may take (default 5 000). Past it, or
+   * when the key server cannot be reached, the request is answered `503` with `Retry-After` and
+   * a JSON-RPC error naming the key server; `onError` hears of the outage as it starts and ends.
+   */
   timeout?: number;
+  /**
+   * The longest token (characters) looked at (default 16 384, node's own header limit): a longer
+   * one is refused `401 invalid_token` before it is parsed or sent anywhere.
+   */
+  maxTokenLength?: number;
   /** Builds the identity from the verified claims. Default: an `OAuthIdentity`. */
   identity?: (claims: Readonly<Record<string, unknown>>) => unknown;
 }
@@ -70,6 +82,25 @@ const ASYMMETRIC = Object.freeze([
 const loadJose = () => import('jose');
 type Jose = Awaited<ReturnType<typeof loadJose>>;
 
+/** The key server, as a client told it is out reads it. */
+const KEY_SERVER = 'the key server (JWKS)';
+
+/**
+ * Whether jose failed to get the key set: no answer in time, no connection, an answer other
+ * than 200, or no key set in it.
+ */
+function keyServerFailure(error: unknown): boolean {
+  const { code, name } = (error ?? {}) as { code?: unknown; name?: unknown };
+  return (
+    code === 'ERR_JWKS_TIMEOUT' ||
+    code === 'ERR_JWKS_INVALID' ||
+    code === 'ERR_JOSE_GENERIC' ||
+    name === 'TimeoutError' ||
+    name === 'AbortError' ||
+    (error instanceof TypeError && error.message === 'fetch failed')
+  );
+}
+
 /** Why jose refused a token, as the `error_description` a client reads; undefined when it is not the token's fault. */
 function describeFailure(error: unknown): string | undefined {
   const { code, claim, reason } = (error ?? {}) as {
@@ -86,7 +117,7 @@ function describeFailure(error: unknown): string | undefined {
       if (claim === 'aud') return 'The access token is for another audience';
       if (claim === 'iss') return 'The access token is from another issuer';
       if (claim === 'nbf') return 'The access token is not valid yet';
-      return `The access token's "${String(claim)}" claim is invalid`;
+      return `The access token's ${String(claim)} claim is invalid`;
     case 'ERR_JWKS_NO_MATCHING_KEY':
       return 'The access token is signed with an unknown key';
     case 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED':
@@ -169,14 +200,16 @@ export function jwtAuth(options: JwtAuthOptions): HeaderAuthenticate {
       cooldownDuration: cooldown,
       timeoutDuration: timeout,
     });
-    return { jose, keys };
+    return { jose, keys, uri };
   });
 
   const authenticate = async (req: AnyRequest, info?: AuthenticateInfo): Promise<unknown> => {
     const token = bearerToken(req);
     if (token === undefined) return null;
+    const long = tooLong(common, token);
+    if (long !== undefined) return long;
     const expected = expectedAudience(owner, common.audience, info);
-    const { jose, keys } = await verifier();
+    const { jose, keys, uri } = await verifier();
     let claims: Record<string, unknown>;
     try {
       const verified = await jose.jwtVerify(token, keys, {
@@ -187,11 +220,23 @@ export function jwtAuth(options: JwtAuthOptions): HeaderAuthenticate {
         requiredClaims,
       });
       claims = verified.payload as Record<string, unknown>;
+      // jose checks iat only against a maximum age: a token from the future is refused here.
+      const iat = claims.iat;
+      if (typeof iat === 'number' && iat > Date.now() / 1000 + clockTolerance) {
+        return AuthRefusal.invalidToken('The access token was issued in the future (iat claim)');
+      }
     } catch (error) {
       const description = describeFailure(error);
-      // Not the token's fault (the key set could not be fetched): the endpoint reports it, 500.
-      if (description === undefined) throw error;
-      return AuthRefusal.invalidToken(description);
+      if (description !== undefined) return AuthRefusal.invalidToken(description);
+      // Not the token's fault: the key set could not be fetched (503, try again), or a bug (500).
+      if (keyServerFailure(error)) {
+        throw new UnavailableError(
+          KEY_SERVER,
+          `jwtAuth: the key set at ${uri} could not be read: ${fetchFailure(error, timeout)}`,
+          { cause: error, probe: () => reachable(uri, timeout) },
+        );
+      }
+      throw error;
     }
     return admit(common, claims);
   };

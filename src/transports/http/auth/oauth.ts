@@ -3,7 +3,7 @@
  * claims, scope checks, the authorization server's metadata (RFC 8414 / OpenID discovery), and
  * the mark that lets the endpoint derive its RFC 9728 document from the authenticator.
  */
-import { ConfigurationError } from '../../../core';
+import { ConfigurationError, UnavailableError } from '../../../core';
 import type { AuthenticateInfo } from './authenticate';
 import { AuthRefusal } from './refusal';
 
@@ -185,17 +185,19 @@ export async function discover(
     `${url.origin}${path}/.well-known/openid-configuration`,
   ];
   const failures: string[] = [];
+  let answered = false;
   for (const candidate of candidates) {
     let response: Response;
     try {
       response = await fetchJson(candidate, { headers: { accept: 'application/json' } }, timeout);
     } catch (error) {
-      failures.push(`${candidate}: ${(error as Error).message}`);
+      failures.push(`${candidate}: ${fetchFailure(error, timeout)}`);
       continue;
     }
     if (!response.ok) {
       await response.body?.cancel();
       failures.push(`${candidate}: HTTP ${response.status}`);
+      answered ||= response.status < 500;
       continue;
     }
     const document = (await response.json()) as Partial<AuthorizationServerMetadata>;
@@ -206,9 +208,33 @@ export async function discover(
     }
     return document as AuthorizationServerMetadata;
   }
-  throw new Error(
-    `${owner}: no authorization server metadata for "${issuer}" (${failures.join('; ')}).`,
-  );
+  const message = `${owner}: no authorization server metadata for "${issuer}" (${failures.join('; ')}).`;
+  // Down, hanging or failing: an outage (503, try again); a server that answered 4xx: a mistake.
+  if (!answered) {
+    throw new UnavailableError(AUTHORIZATION_SERVER, message, {
+      probe: () => reachable(candidates[0]!, timeout),
+    });
+  }
+  throw new Error(message);
+}
+
+/** The authorization server, as a client told it is out reads it. */
+export const AUTHORIZATION_SERVER = 'the authorization server';
+
+/** Why a `fetch` with a deadline failed, in words (a timeout names the deadline). */
+export function fetchFailure(error: unknown, timeout: number): string {
+  const name = (error as { name?: unknown } | null)?.name;
+  if (name === 'TimeoutError' || name === 'AbortError') return `no answer within ${timeout} ms`;
+  const cause = (error as { cause?: { message?: unknown } } | null)?.cause?.message;
+  const message = error instanceof Error ? error.message : String(error);
+  return typeof cause === 'string' ? `${message} (${cause})` : message;
+}
+
+/** Resolves when `url` answers anything but a server error within `timeout` (an outage's probe). */
+export async function reachable(url: string, timeout: number): Promise<void> {
+  const response = await fetchJson(url, { method: 'GET' }, timeout);
+  await response.body?.cancel();
+  if (response.status >= 500) throw new Error(`HTTP ${response.status}`);
 }
 
 /** A promise made once and kept, unless it fails: then the next call tries again. */
@@ -230,6 +256,7 @@ export interface CommonOptions {
   readonly audience: readonly string[] | undefined;
   readonly required: readonly string[];
   readonly timeout: number;
+  readonly maxTokenLength: number;
   readonly identify: (claims: Readonly<Record<string, unknown>>) => unknown;
 }
 
@@ -240,6 +267,7 @@ export function commonOptions(
     audience?: string | readonly string[];
     requiredScopes?: readonly string[];
     timeout?: number;
+    maxTokenLength?: number;
     identity?: (claims: Readonly<Record<string, unknown>>) => unknown;
   },
 ): CommonOptions {
@@ -251,8 +279,21 @@ export function commonOptions(
     audience: listOption(owner, 'audience', options.audience, '"https://mcp.example.com/mcp"'),
     required: listOption(owner, 'requiredScopes', options.requiredScopes, "['mcp:use']") ?? [],
     timeout: numberOption(owner, 'timeout', options.timeout, 5_000),
+    maxTokenLength: numberOption(owner, 'maxTokenLength', options.maxTokenLength, 16_384),
     identify,
   };
+}
+
+/**
+ * The refusal of a token longer than `maxTokenLength`, before anything parses it, or undefined.
+ * (node:http refuses headers past 16 KiB itself; a framework or runtime may allow more.)
+ */
+export function tooLong(common: CommonOptions, token: string): AuthRefusal | undefined {
+  return token.length > common.maxTokenLength
+    ? AuthRefusal.invalidToken(
+        `The access token is longer than ${common.maxTokenLength} characters (maxTokenLength)`,
+      )
+    : undefined;
 }
 
 /** The audiences a token must name: the configured ones, else the endpoint's resource URL. */

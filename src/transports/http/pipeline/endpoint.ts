@@ -7,10 +7,11 @@ import {
   type McpCore,
   type Peer,
   type PeerOptions,
+  Outages,
   randomToken,
   type Servable,
-  SharedStateError,
   StateBudget,
+  UnavailableError,
 } from '../../../core';
 import {
   AuthRefusal,
@@ -42,9 +43,8 @@ import {
 } from '../request';
 import { Cluster, type SessionEntry, type SessionMode, toSession } from '../session';
 import type { StreamLimits } from '../stream';
-import { Outage } from './outage';
 import { PendingPosts } from './pending-posts';
-import { handlePost } from './post';
+import { handlePost, RETRY_AFTER } from './post';
 import { createSessionMode, endSession, openStream } from './sessions';
 
 const ALLOW_SESSIONS = 'GET, POST, DELETE, OPTIONS';
@@ -195,10 +195,8 @@ export class HttpEndpoint<C> {
   private readonly hostAllowed: (host: string | undefined, local: string | undefined) => boolean;
   private readonly originAllowed: (origin: string) => boolean;
   private readonly identityKey: (identity: unknown) => string;
-  /** The shared state's outage, told to `onError` once as it starts and once as it ends. */
-  private readonly outage: Outage;
-  /** The shared state's outage as clients are told (`503`, `Retry-After`). */
-  private readonly unreachable: Refusal;
+  /** Outages (shared state, key server, authorization server), told to `onError` once as each starts and once as it ends. */
+  private readonly outages: Outages;
   private readonly print: (text: string) => void;
   private detach: (() => void) | undefined;
   private shutdown: Promise<void> | undefined;
@@ -236,16 +234,12 @@ export class HttpEndpoint<C> {
     this.ownsAdapter = this.options.adapter === undefined;
     const adapter = this.options.adapter ?? memoryAdapter();
     this.adapter = adapter;
-    this.outage = new Outage(
-      `The shared state (${adapter.name})`,
+    this.outages = new Outages(
       (notice) => this.report(notice),
-      () => adapter.records.get('mcp:outage-probe'),
-    );
-    this.unreachable = new Refusal(
-      503,
-      `Service Unavailable: the shared state (${adapter.name}) cannot be reached; try again shortly`,
-      undefined,
-      { 'Retry-After': '5' },
+      (component) =>
+        component.startsWith('the shared state')
+          ? () => adapter.records.get('mcp:outage-probe')
+          : undefined,
     );
     this.cluster = adapter.shared ? new Cluster(this) : undefined;
     this.sessions = this.options.sessions ? createSessionMode(this) : undefined;
@@ -312,11 +306,14 @@ export class HttpEndpoint<C> {
 
   /** An unexpected error while answering: reported, and answered `500` if nothing went out yet. */
   private fail(error: unknown, request: HttpRequest, reply: Reply): void {
-    if (SharedStateError.is(error)) {
+    if (UnavailableError.is(error)) {
       // An outage is reported as it starts and ends, not once per refused request.
-      this.outage.refuse(error);
-      // The process keeps serving what needs no shared state, and the adapter reconnects.
-      refuse(reply, this.unreachable);
+      this.outages.refuse(error);
+      // The process keeps serving what needs no such dependency, and the adapter reconnects.
+      refuse(
+        reply,
+        new Refusal(503, error.answer, ErrorCode.TRANSPORT_ERROR, { 'Retry-After': RETRY_AFTER }),
+      );
       return;
     }
     this.report(error, request);
@@ -566,7 +563,7 @@ export class HttpEndpoint<C> {
   }
 
   private async drain(): Promise<void> {
-    this.outage.stop();
+    this.outages.stop();
     this.detach?.();
     this.detach = undefined;
     const sessions = this.sessions;

@@ -91,11 +91,14 @@ const MODERN_STATUS = new Map<number, number>([
 /** The HTTP status of an answer, from what the core says about it (never from its text). */
 function statusOf(outcome: Outcome, modern: boolean): number {
   if (outcome.kind === 'refused') return 400;
+  if (outcome.unavailable) return 503;
   if (modern && !outcome.ok && outcome.code !== undefined) {
     return MODERN_STATUS.get(outcome.code) ?? 200;
   }
   return 200;
 }
+/** Seconds a client told a dependency is out waits before it tries again. */
+export const RETRY_AFTER = '5';
 
 const NOT_ACCEPTABLE = new Refusal(
   406,
@@ -314,7 +317,10 @@ export async function handlePost<C>(
         endpoint.refusal(request, AuthRefusal.insufficientScope(exchange.wanted)),
       );
     }
-    exchange.answer(outcome.text, statusOf(outcome, era !== 'legacy'));
+    const status = statusOf(outcome, era !== 'legacy');
+    // A dependency is out: the client is told when to try again.
+    if (status === 503 && !reply.started) reply.header('Retry-After', RETRY_AFTER);
+    exchange.answer(outcome.text, status);
   } catch (error) {
     // Thrown before the initialize was decided (its context hook, the shared state): taken back.
     const mode = endpoint.sessions;

@@ -56,7 +56,10 @@ export function applyRecord(peer: Peer, record: SessionRecord): void {
 export function sharedStateFailure(adapter: StateAdapter, error: unknown): SharedStateError {
   if (SharedStateError.is(error)) return error;
   const why = error instanceof Error ? error.message : String(error);
-  return new SharedStateError(`The ${adapter.name} shared state failed: ${why}`, { cause: error });
+  return new SharedStateError(`The ${adapter.name} shared state failed: ${why}`, {
+    cause: error,
+    store: adapter.name,
+  });
 }
 
 /**
