@@ -2,8 +2,8 @@ import type { Readable, Writable } from 'node:stream';
 import {
   type Broadcaster,
   coreOf,
+  ErrorCode,
   type JsonObject,
-  JsonRpcDispatcher,
   type Link,
   type LinkFacts,
   type McpCore,
@@ -203,7 +203,11 @@ export class StdioTransport<C = unknown> {
     this.note(
       `discarded a line of ${length} bytes, longer than the limit of ${this.line}; answered -32600 Invalid Request.`,
     );
-    this.send(JsonRpcDispatcher.invalidRequest());
+    // The client is told why, so it can send smaller messages (its id is in the dropped bytes).
+    const message = `Invalid Request: a line of ${length} bytes is longer than this server's limit of ${this.line} bytes; send smaller messages`;
+    this.send(
+      `{"jsonrpc":"2.0","id":null,"error":{"code":${ErrorCode.INVALID_REQUEST},"message":${JSON.stringify(message)}}}`,
+    );
   }
 
   /** Writes one message as one line; waits for the output to drain before reading more. */

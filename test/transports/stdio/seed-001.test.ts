@@ -36,9 +36,6 @@ function notes(caller?: (name: string, args: JsonObject, context: unknown) => un
   });
 }
 
-const INVALID_REQUEST =
-  '{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request"}}';
-
 describe('seed 001: serve MCP from a command', () => {
   it("answers the seed's printf pipe line by line and resolves 0 at end of input", async () => {
     const h = harness(notes());
@@ -118,7 +115,9 @@ describe('seed 001: limits and shutdown', () => {
     const long = `{"jsonrpc":"2.0","id":9,"method":"ping","params":{"pad":"${'x'.repeat(100)}"}}`;
     h.input.end(`${long}\n{"jsonrpc":"2.0","id":10,"method":"ping"}\n`);
     expect(await h.serving).toBe(0);
-    expect(h.out).toBe(`${INVALID_REQUEST}\n{"jsonrpc":"2.0","id":10,"result":{}}\n`);
+    expect(h.out).toBe(
+      `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: a line of ${Buffer.byteLength(long)} bytes is longer than this server's limit of 64 bytes; send smaller messages"}}\n{"jsonrpc":"2.0","id":10,"result":{}}\n`,
+    );
     expect(h.err).toBe(
       `declarative-mcp stdio: discarded a line of ${Buffer.byteLength(long)} bytes, longer than the limit of 64; answered -32600 Invalid Request.\n`,
     );
@@ -133,7 +132,7 @@ describe('seed 001: limits and shutdown', () => {
     expect(h.lines().sort()).toEqual([
       '{"jsonrpc":"2.0","id":1,"result":{}}',
       '{"jsonrpc":"2.0","id":1,"result":{}}',
-      INVALID_REQUEST,
+      `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: a line of ${Buffer.byteLength(ping) + 1} bytes is longer than this server's limit of ${Buffer.byteLength(ping)} bytes; send smaller messages"}}`,
     ]);
   });
 

@@ -186,7 +186,7 @@ describe('StdioTransport: bytes and the line limit', () => {
     h.input.end();
     expect(await h.serving).toBe(0);
     expect(h.lines()).toEqual([
-      '{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request"}}',
+      `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: a line of ${head.length + 1024 * 1024 + 3} bytes is longer than this server's limit of 64 bytes; send smaller messages"}}`,
       '{"jsonrpc":"2.0","id":2,"result":{}}',
     ]);
     expect(h.err).toBe(
@@ -211,7 +211,7 @@ describe('StdioTransport: bytes and the line limit', () => {
     const transport = new StdioTransport(core, { input, output, error: new PassThrough() });
     expect(await transport.serving()).toBe(0);
     expect(out).toBe(
-      '{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request"}}\n{"jsonrpc":"2.0","id":1,"result":{}}\n',
+      `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: a line of ${800 * 65_536} bytes is longer than this server's limit of ${4 * 1024 * 1024} bytes; send smaller messages"}}\n{"jsonrpc":"2.0","id":1,"result":{}}\n`,
     );
     expect(readers.at(-1)!.peakBuffered).toBeLessThanOrEqual(4 * 1024 * 1024 + 1);
   });

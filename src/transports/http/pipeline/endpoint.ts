@@ -5,11 +5,12 @@ import {
   ErrorCode,
   type JsonObject,
   type McpCore,
+  Outages,
   type Peer,
   type PeerOptions,
-  Outages,
   randomToken,
   type Servable,
+  SharedStateError,
   StateBudget,
   UnavailableError,
 } from '../../../core';
@@ -307,12 +308,17 @@ export class HttpEndpoint<C> {
   /** An unexpected error while answering: reported, and answered `500` if nothing went out yet. */
   private fail(error: unknown, request: HttpRequest, reply: Reply): void {
     if (UnavailableError.is(error)) {
+      // The shared state's errors name this endpoint's store when they do not say which.
+      if (SharedStateError.is(error) && error.component === 'the shared state') {
+        error = new SharedStateError(error.message, { cause: error, store: this.adapter.name });
+      }
+      const out = error as UnavailableError;
       // An outage is reported as it starts and ends, not once per refused request.
-      this.outages.refuse(error);
+      this.outages.refuse(out);
       // The process keeps serving what needs no such dependency, and the adapter reconnects.
       refuse(
         reply,
-        new Refusal(503, error.answer, ErrorCode.TRANSPORT_ERROR, { 'Retry-After': RETRY_AFTER }),
+        new Refusal(503, out.answer, ErrorCode.TRANSPORT_ERROR, { 'Retry-After': RETRY_AFTER }),
       );
       return;
     }

@@ -41,7 +41,7 @@ beforeAll(async () => {
       audience: AUDIENCE,
       // Every request asks: a revoked token is refused at once (the default keeps answers 60 s).
       cacheTtl: 0,
-      timeout: 2_000,
+      timeout: 5_000,
     },
     maxHeaderSize: 2 * MiB,
   });
@@ -105,7 +105,7 @@ test('the authorization server down, hanging, failing: 503 naming it; back: 200;
   await endpoint.down();
   await unavailable();
   await endpoint.up('hang');
-  await unavailable(); // cut at the 2 s timeout
+  await unavailable(); // cut at the 5 s timeout
   endpoint.mode = 'fail';
   await unavailable();
   endpoint.mode = 'up';
