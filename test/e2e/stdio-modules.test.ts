@@ -47,10 +47,14 @@ const EXPECTED = [
   'src/core/methods/table.js',
   'src/core/methods/tools.js',
   'src/core/negotiate.js',
+  // Outages (an unreachable shared state answered -32000, told once as it starts and ends).
+  'src/core/outage.js',
   'src/core/peer.js',
   'src/core/random.js',
   'src/core/request-state.js',
   'src/core/result-limit.js',
+  // The 2026 requestState sealer: node:crypto where present, Web Crypto elsewhere.
+  'src/core/seal-crypto.js',
   'src/core/skills.js',
   'src/core/state-budget.js',
   // OpenTelemetry: loaded at the first request; it steps off when no provider is registered.
@@ -79,6 +83,8 @@ const EXPECTED = [
   'src/registry/skills/files.js',
   'src/registry/skills/frontmatter.js',
   'src/registry/skills/index.js',
+  // Where a skill folder's files are read from (node:fs itself is required on first use).
+  'src/registry/skills/node.js',
   'src/registry/skills/sources.js',
   'src/registry/skills/skill-set.js',
   'src/registry/skills/snapshot.js',
