@@ -50,7 +50,7 @@ export type { ListenPart, MethodFamily } from './methods/family';
 export type { MethodTable } from './methods/table';
 export { negotiate, type ProtocolVersion, VERSIONS } from './negotiate';
 export type { Completion, CompletionReference, McpCoreOptions } from './options';
-export { Outages } from './outage';
+export { notice, Outages } from './outage';
 export type { Outcome } from './outcome';
 export {
   type Link,

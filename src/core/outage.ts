@@ -29,10 +29,22 @@ export class Outages {
 
   /** A request was refused because `error`'s component is out. */
   refuse(error: UnavailableError): void {
+    this.seen(error, 1);
+  }
+
+  /**
+   * Work off the request path (a publish to other processes, a clean-up) failed because
+   * `error`'s component is out: part of the outage, told with it, but no request was refused.
+   */
+  failed(error: UnavailableError): void {
+    this.seen(error, 0);
+  }
+
+  private seen(error: UnavailableError, refused: number): void {
     const component = error.component;
     const known = this.current.get(component);
     if (known !== undefined) {
-      known.refused += 1;
+      known.refused += refused;
       known.lastRefused = Date.now();
       return;
     }
@@ -53,7 +65,7 @@ export class Outages {
       );
     }, this.every);
     timer.unref();
-    const state: Current = { refused: 1, lastRefused: Date.now(), timer };
+    const state: Current = { refused, lastRefused: Date.now(), timer };
     this.current.set(component, state);
   }
 
@@ -81,10 +93,13 @@ function capitalized(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** An error whose printout is its message alone: an outage is news, not a bug. */
-function notice(message: string): Error {
+/**
+ * An error whose printout is its message alone (`stack` is the message): news for the operator,
+ * such as an outage or a dropped stream, not a bug. `name` says which kind.
+ */
+export function notice(message: string, name = 'Outage'): Error {
   const error = new Error(message);
-  error.name = 'Outage';
+  error.name = name;
   error.stack = message;
   return error;
 }

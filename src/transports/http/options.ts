@@ -43,6 +43,20 @@ export interface HttpHandlerOptions<C = HttpSession> {
    */
   maxSessionsPerIdentity?: number;
   /**
+   * The most MCP 2026-07-28 `subscriptions/listen` streams this handler holds open at once
+   * (default 10 000; `0` no limit). Each holds a connection and its event stream until the
+   * client closes it; one more is answered `503` with `Retry-After` and a JSON-RPC error that
+   * names this option. Counted per process: with several processes, each holds its own.
+   */
+  maxListens?: number;
+  /**
+   * The most `subscriptions/listen` streams one client holds open at once (default 100; `0` no
+   * limit), counted as {@link maxSessionsPerIdentity} counts sessions: the identity key when
+   * requests are authenticated, else the address (an IPv6 address by its /64 prefix). One more
+   * is answered `429`: a client closes a stream it no longer reads, or listens to more in one.
+   */
+  maxListensPerIdentity?: number;
+  /**
    * The bytes of client state all sessions keep together (default 128 MiB; `0` no budget): what
    * each kept of its `initialize` (at most 16 KiB) and the URIs it subscribed to. When it is
    * spent, `initialize` evicts unused sessions like {@link maxSessions}, else gets `503`;
@@ -181,6 +195,8 @@ export const HTTP_DEFAULTS = Object.freeze({
   sessionIdleTimeout: 30 * 60_000,
   maxSessions: 10_000,
   maxSessionsPerIdentity: 100,
+  maxListens: 10_000,
+  maxListensPerIdentity: 100,
   maxSessionStateBytes: 128 * 1024 * 1024,
   maxSubscriptions: 100,
   maxUriLength: 2048,

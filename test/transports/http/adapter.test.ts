@@ -147,4 +147,60 @@ describe('state adapter', () => {
       await handler.close();
     }
   });
+
+  it('a publish to the other processes that fails while the shared state is out is part of the outage: told once, no stack', async () => {
+    const inner = memoryAdapter();
+    let down = true;
+    const flaky: StateAdapter = {
+      ...inner,
+      name: 'flaky',
+      shared: true,
+      open: () => inner.open(),
+      close: () => inner.close(),
+      bus: {
+        ...inner.bus,
+        subscribe: (channel, listener) => inner.bus.subscribe(channel, listener),
+        publish: (channel, message) =>
+          down
+            ? Promise.reject(new SharedStateError('the bus is gone'))
+            : inner.bus.publish(channel, message),
+      },
+    };
+    const errors: Error[] = [];
+    const server = await serveHttp(makeApp(), {
+      adapter: flaky,
+      onError: (e) => errors.push(e as Error),
+    });
+    try {
+      const opened = await post(server.url, initializeMessage());
+      const session = opened.headers.get('mcp-session-id')!;
+      await opened.text();
+      // Each setLevel is saved, then published to the other processes (which fails).
+      for (let id = 2; id < 5; id += 1) {
+        const level = await post(
+          server.url,
+          { jsonrpc: '2.0', id, method: 'logging/setLevel', params: { level: 'error' } },
+          { 'mcp-session-id': session },
+        );
+        expect(level.status).toBe(200);
+        await level.text();
+      }
+      down = false;
+      await until(async () => errors.length >= 2);
+      expect(errors.map((e) => [e.name, e.message])).toEqual([
+        [
+          'Outage',
+          'The shared state (flaky) is unreachable (the bus is gone); requests that need it are refused with "try again" (HTTP 503 with Retry-After) until it is back.',
+        ],
+        [
+          'Outage',
+          'The shared state (flaky) is reachable again; 0 requests were refused meanwhile.',
+        ],
+      ]);
+      for (const error of errors) expect(error.stack).toBe(error.message);
+    } finally {
+      await server.close();
+      await inner.close();
+    }
+  });
 });

@@ -44,6 +44,7 @@ import {
 } from '../request';
 import { Cluster, type SessionEntry, type SessionMode, toSession } from '../session';
 import type { StreamLimits } from '../stream';
+import { Listens } from './listens';
 import { PendingPosts } from './pending-posts';
 import { handlePost, RETRY_AFTER } from './post';
 import { createSessionMode, endSession, openStream } from './sessions';
@@ -163,6 +164,8 @@ export class HttpEndpoint<C> {
   readonly sessions: SessionMode | undefined;
   /** POSTs being answered right now. */
   readonly posts = new PendingPosts();
+  /** The `subscriptions/listen` streams held (`maxListens`, `maxListensPerIdentity`). */
+  readonly listens: Listens;
   /** Shared state: `options.adapter`, or an in-memory one of this endpoint's own. */
   readonly adapter: StateAdapter;
   /** The other processes sharing the adapter (a shared adapter, such as Redis, only). */
@@ -225,7 +228,9 @@ export class HttpEndpoint<C> {
     this.streamLimits = {
       bufferBytes: this.options.streamBufferBytes,
       drainTimeout: this.options.streamDrainTimeout,
+      dropped: (notice) => this.report(notice),
     };
+    this.listens = new Listens(this.options.maxListens, this.options.maxListensPerIdentity);
     const { maxSessionStateBytes, maxSubscriptions, maxUriLength } = this.options;
     this.stateBudget =
       maxSessionStateBytes > 0 && this.options.sessions
@@ -308,11 +313,7 @@ export class HttpEndpoint<C> {
   /** An unexpected error while answering: reported, and answered `500` if nothing went out yet. */
   private fail(error: unknown, request: HttpRequest, reply: Reply): void {
     if (UnavailableError.is(error)) {
-      // The shared state's errors name this endpoint's store when they do not say which.
-      if (SharedStateError.is(error) && error.component === 'the shared state') {
-        error = new SharedStateError(error.message, { cause: error, store: this.adapter.name });
-      }
-      const out = error as UnavailableError;
+      const out = this.named(error);
       // An outage is reported as it starts and ends, not once per refused request.
       this.outages.refuse(out);
       // The process keeps serving what needs no such dependency, and the adapter reconnects.
@@ -326,8 +327,23 @@ export class HttpEndpoint<C> {
     refuse(reply, INTERNAL);
   }
 
-  /** Tells `onError` (the face's printer by default) about an unexpected error; never throws. */
+  /** The shared state's errors name this endpoint's store when they do not say which. */
+  private named(error: UnavailableError): UnavailableError {
+    return SharedStateError.is(error) && error.component === 'the shared state'
+      ? new SharedStateError(error.message, { cause: error, store: this.adapter.name })
+      : error;
+  }
+
+  /**
+   * Tells `onError` (the face's printer by default) about an unexpected error; never throws. A
+   * dependency that is out (work off the request path failed: a publish, a clean-up) is part of
+   * its outage, told once as it starts and once as it ends, not a stack trace each time.
+   */
   report(error: unknown, request?: HttpRequest): void {
+    if (UnavailableError.is(error)) {
+      this.outages.failed(this.named(error));
+      return;
+    }
     try {
       const onError = this.options.onError;
       if (onError !== undefined) onError(error, request?.original as never);

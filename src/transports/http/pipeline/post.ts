@@ -36,6 +36,7 @@ import {
   versionRefusal,
 } from '../session';
 import { Exchange, type StreamLimits } from '../stream';
+import type { Listens } from './listens';
 import { ANSWERED_ELSEWHERE, PendingPost, type PendingPosts } from './pending-posts';
 import { isInitialize, type ReadHost, readMessage } from './read';
 
@@ -53,6 +54,8 @@ export interface PostHost<C> extends AdmissionHost, ReadHost {
   readonly cluster: Cluster | undefined;
   /** The POSTs being answered. */
   readonly posts: PendingPosts;
+  /** The `subscriptions/listen` streams held (`maxListens`, `maxListensPerIdentity`). */
+  readonly listens: Listens;
   /** The `postTimeout` deadlines. */
   readonly deadlines: DeadlineQueue;
   /** `Accept` and `Content-Type` checks. */
@@ -185,6 +188,8 @@ export async function handlePost<C>(
   /** The session this `initialize` opened, until it is kept (the call succeeded) or taken back. */
   let opened: SessionEntry | undefined;
   let pending: PendingPost | undefined;
+  /** The client whose place under the listen limits this POST holds (a listen stream). */
+  let listener: string | undefined;
   try {
     const message = await readMessage(endpoint, request, deadline);
     if (!message.ok) {
@@ -212,6 +217,12 @@ export async function handlePost<C>(
       // While shutting down, answers and notifications still come in (a call in flight may
       // await the client's answer); new requests do not.
       return refuse(reply, SHUTTING_DOWN);
+    }
+    if (listening) {
+      // A listen holds its connection until the client closes it: bounded in all and per client.
+      const place = endpoint.listens.open(endpoint.ownerOf(identity), request.remoteAddress);
+      if (typeof place !== 'string') return refuse(reply, place);
+      listener = place;
     }
 
     const mode = sessionless ? undefined : endpoint.sessions;
@@ -330,6 +341,7 @@ export async function handlePost<C>(
     throw error;
   } finally {
     endpoint.deadlines.stop(deadline);
+    if (listener !== undefined) endpoint.listens.close(listener);
     if (pending !== undefined) endpoint.posts.remove(pending);
     if (entry !== undefined) {
       entry.active -= 1;

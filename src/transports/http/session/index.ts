@@ -3,7 +3,7 @@
  * adapter, admission of new ones, the gate for requests after `initialize`, the session's GET
  * stream, and the relay between processes that share an adapter.
  */
-export { type AdmissionHost, openSession } from './admission';
+export { type AdmissionHost, addressKey, openSession } from './admission';
 export { Cluster } from './cluster';
 export { ASSUMED_REVISION, SessionGate, versionRefusal } from './gate';
 export type { SessionMode } from './mode';

@@ -1,3 +1,4 @@
+import { notice } from '../../../core';
 import { type Reply, type ReplyHeaders, unref } from '../request';
 
 /** How much an event stream may hold for a slow reader, and how long it may take to drain. */
@@ -6,6 +7,11 @@ export interface StreamLimits {
   bufferBytes: number;
   /** Ms a stream over its high-water mark may take to drain before it is dropped (`streamDrainTimeout`). */
   drainTimeout: number;
+  /**
+   * Told once for each stream dropped for its slow reader, with a stackless notice naming the
+   * limit (the endpoint's `onError`): a client dropped this way is never dropped silently.
+   */
+  dropped?: (notice: Error) => void;
 }
 
 /** The defaults of {@link StreamLimits} (see HTTP_DEFAULTS). */
@@ -89,11 +95,19 @@ export class SseStream {
     const reply = this.reply;
     const below = reply.write(chunk);
     if (reply.buffered > this.limits.bufferBytes) {
-      reply.destroy();
+      this.drop(
+        `its client stopped reading with ${reply.buffered} bytes queued, past streamBufferBytes (${this.limits.bufferBytes})`,
+      );
       return false;
     }
     if (!below && this.drainTimer === undefined && this.limits.drainTimeout > 0) {
-      this.drainTimer = setTimeout(() => reply.destroy(), this.limits.drainTimeout);
+      this.drainTimer = setTimeout(
+        () =>
+          this.drop(
+            `its client did not read what was queued within streamDrainTimeout (${this.limits.drainTimeout} ms)`,
+          ),
+        this.limits.drainTimeout,
+      );
       unref(this.drainTimer);
       reply.onDrain(() => {
         clearTimeout(this.drainTimer);
@@ -101,6 +115,18 @@ export class SseStream {
       });
     }
     return true;
+  }
+
+  /** Drops the stream of a reader that fell behind, and says so once. */
+  private drop(why: string): void {
+    if (this.closed || !this.reply.open) return;
+    this.reply.destroy();
+    this.limits.dropped?.(
+      notice(
+        `An event stream was dropped: ${why}. The client may open it again (a session's stream resumes with Last-Event-ID).`,
+        'StreamDropped',
+      ),
+    );
   }
 
   private dispose(): void {

@@ -82,9 +82,13 @@ describe('streamDrainTimeout', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
-  test('a stream over its high-water mark that does not drain within the timeout is dropped', async () => {
+  test('a stream over its high-water mark that does not drain within the timeout is dropped, and it is told once', async () => {
     const res = new SlowResponse();
-    const stream = new SseStream(new NodeReply(res as unknown as ServerResponse), {}, 0, limits);
+    const dropped = jest.fn();
+    const stream = new SseStream(new NodeReply(res as unknown as ServerResponse), {}, 0, {
+      ...limits,
+      dropped,
+    });
     let closed = false;
     stream.onClose(() => {
       closed = true;
@@ -97,6 +101,11 @@ describe('streamDrainTimeout', () => {
     expect(res.destroyed).toBe(true);
     expect(stream.open).toBe(false);
     expect(stream.send('{}')).toBe(false);
+    jest.advanceTimersByTime(5000);
+    expect(dropped).toHaveBeenCalledTimes(1);
+    expect((dropped.mock.calls[0]![0] as Error).message).toBe(
+      "An event stream was dropped: its client did not read what was queued within streamDrainTimeout (1000 ms). The client may open it again (a session's stream resumes with Last-Event-ID).",
+    );
     // The stream learns it is closed with the response's 'close' (emitted on a later tick).
     expect(closed).toBe(false);
     await new Promise((resolve) => res.once('close', resolve));
