@@ -18,6 +18,7 @@ const config: Config = {
     '^declarative-mcp/devtools$': '<rootDir>/src/devtools/index.ts',
     '^declarative-mcp/redis$': '<rootDir>/src/redis/index.ts',
     '^declarative-mcp/fetch$': '<rootDir>/src/fetch/index.ts',
+    '^declarative-mcp/adapter$': '<rootDir>/src/adapter/index.ts',
   },
   testTimeout: 30000,
   reporters: ['default', '<rootDir>/scripts/summary-reporter.js'],

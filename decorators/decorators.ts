@@ -7,8 +7,10 @@ import {
   type ToolOptions,
 } from './metadata';
 
-/** A method decorator. */
-type MethodDecorator = (
+/**
+ * What `@Tool`, `@Resource` and `@Prompt` return: a decorator of a method (instance or static).
+ */
+export type MemberDecorator = (
   target: object,
   propertyKey: string | symbol,
   descriptor?: PropertyDescriptor,
@@ -39,7 +41,7 @@ function methodName(propertyKey: string | symbol): string {
  *   forecast({ city }: { city: string }) { return `Sunny in ${city}.`; }
  * }
  */
-export function Tool(options: ToolOptions = {}): MethodDecorator {
+export function Tool(options: ToolOptions = {}): MemberDecorator {
   return (target, propertyKey) => {
     recordsFor(classOf(target)).members.push({
       kind: 'tool',
@@ -57,7 +59,7 @@ export function Tool(options: ToolOptions = {}): MethodDecorator {
  * @Resource({ uriTemplate: 'notes://{slug}', mimeType: 'text/plain' })
  * note({ slug }: { slug: string }) { return this.notes.get(slug); }
  */
-export function Resource(options: ResourceOptions): MethodDecorator {
+export function Resource(options: ResourceOptions): MemberDecorator {
   return (target, propertyKey) => {
     recordsFor(classOf(target)).members.push({
       kind: 'resource',
@@ -75,7 +77,7 @@ export function Resource(options: ResourceOptions): MethodDecorator {
  * @Prompt({ description: 'Summarize one note.', args: z.object({ slug: z.string() }) })
  * summarize({ slug }: { slug: string }) { return `Summarize the note notes://${slug}.`; }
  */
-export function Prompt(options: PromptOptions = {}): MethodDecorator {
+export function Prompt(options: PromptOptions = {}): MemberDecorator {
   return (target, propertyKey) => {
     recordsFor(classOf(target)).members.push({
       kind: 'prompt',

@@ -7,7 +7,7 @@
 // types of its methods are silently lost.
 import 'reflect-metadata';
 
-export { Call, Context, Prompt, Resource, Tool, Use } from './decorators';
+export { Call, Context, type MemberDecorator, Prompt, Resource, Tool, Use } from './decorators';
 export type {
   AppViewOptions,
   Completer,

@@ -23,6 +23,7 @@ const ENTRIES = [
   ['declarative-mcp-nestjs', 'dist/src/nestjs/index.d.ts'],
   ['declarative-mcp-redis', 'dist/src/redis/index.d.ts'],
   ['declarative-mcp-fetch', 'dist/src/fetch/index.d.ts'],
+  ['declarative-mcp-adapter', 'dist/src/adapter/index.d.ts'],
 ];
 
 require('node:fs').mkdirSync(join(root, 'api'), { recursive: true });

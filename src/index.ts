@@ -1,12 +1,21 @@
 /**
  * declarative-mcp: Model Context Protocol servers as annotated TypeScript classes.
  *
- * The main entry exports what a user needs to write and serve an application, listed one by one
- * (no `export *`: a layer's inner helpers never leak here): the decorators, the application, the
- * protocol core, the schemas, the transports and the error classes. The devtools have their own
- * entry (`declarative-mcp/devtools`), as do the decorators alone (`declarative-mcp/decorators`) and
- * the in-memory test client (`declarative-mcp/testing`). api/declarative-mcp.api.md is the report
- * of this list that `npm test` checks; `npm run api:update` rewrites it after a deliberate change.
+ * The main entry exports what an application author writes, listed one by one (no `export *`: a
+ * layer's inner helpers never leak here): the application and the decorators, the schema helpers,
+ * the error classes and `ErrorCode`, the protocol core (`McpCore`, for a server without
+ * decorators), the stdio and HTTP transports with their authentication, and the option and
+ * context types of these. Everything else has its own entry: the decorators alone
+ * (`declarative-mcp/decorators`), writing a state adapter (`declarative-mcp/adapter`), Redis
+ * (`declarative-mcp/redis`), the Web-standard face (`declarative-mcp/fetch`), NestJS
+ * (`declarative-mcp/nestjs`), the in-memory test client (`declarative-mcp/testing`) and the
+ * devtools (`declarative-mcp/devtools`). The dispatcher, the peer and the other machinery of the
+ * core and the transports are not exported.
+ *
+ * api/declarative-mcp.api.md is the report of this list that `npm test` checks; `npm run
+ * api:update` rewrites it after a deliberate change.
+ *
+ * @packageDocumentation
  */
 import 'reflect-metadata';
 
@@ -19,6 +28,7 @@ export {
   type DefinitionKind,
   type Interceptor,
   type Invocation,
+  type MemberDecorator,
   Prompt,
   type PromptOptions,
   Resource,
@@ -35,31 +45,24 @@ export {
   type ToolVisibility,
   Use,
 } from '../decorators';
-export {
-  type DefinitionStates,
-  type EventOptions,
-  type EventStore,
-  type IndexEntry,
-  type IndexStore,
-  type MemoryAdapterOptions,
-  type MessageBus,
-  memoryAdapter,
-  type RecordStore,
-  type SessionCreation,
-  type SessionLimits,
-  type SessionRecord,
-  type SessionTable,
-  type StateAdapter,
-  type StateBindable,
-  type StoredEvent,
+export type {
+  DefinitionStates,
+  EventStore,
+  IndexEntry,
+  IndexStore,
+  MessageBus,
+  RecordStore,
+  SessionCreation,
+  SessionLimits,
+  SessionRecord,
+  SessionTable,
+  StateAdapter,
+  StoredEvent,
 } from './adapter';
 export {
-  APP_MIME_TYPE,
-  APPS_EXTENSION,
   type AskOptions,
   type Awaitable,
   type Broadcaster,
-  CACHE_HINT,
   type CacheHint,
   type CacheScope,
   type CallToolResult,
@@ -82,10 +85,8 @@ export {
   type JsonObject,
   JsonRpcDispatcher,
   type JsonRpcDispatcherOptions,
-  type JsonRpcErrorObject,
   type JsonRpcId,
   type JsonRpcRequest,
-  type JsonRpcResponse,
   type Link,
   type LinkFacts,
   LOGGING_LEVELS,
@@ -111,13 +112,11 @@ export {
   type ResourceTemplateDefinition,
   type Servable,
   SharedStateError,
-  SKILLS_EXTENSION,
   type SkillEntry,
   type SkillHost,
   type SkillPage,
   type SkillResource,
   StateBudget,
-  supportsApps,
   type TelemetryMeterProvider,
   type TelemetryOption,
   type TelemetryTracerProvider,
@@ -129,7 +128,6 @@ export {
 export type { ProviderClass, ServiceContainer } from './di';
 export {
   bearerAuth,
-  bearerToken,
   createHttpHandler,
   introspectionAuth,
   jwtAuth,
@@ -138,12 +136,9 @@ export {
 export {
   type Authorize,
   type DefinitionInfo,
-  defaultAuthorize,
   McpApplication,
   type McpApplicationOptions,
-  parseUriTemplate,
   type SkillSource,
-  type UriTemplate,
 } from './registry';
 export {
   type CompiledSchema,
@@ -152,16 +147,10 @@ export {
   formatIssues,
   JSONSchema,
   type SchemaIssue,
+  type SchemaKind,
   type Validation,
 } from './schema';
-export {
-  RELATED_TASK,
-  TASKS_EXTENSION,
-  type TaskControl,
-  type TaskLimits,
-  type TaskSnapshot,
-  type TaskStatus,
-} from './tasks';
+export type { TaskControl, TaskLimits, TaskSnapshot, TaskStatus } from './tasks';
 // Types, and two small classes without imports: nothing of node:http is loaded by a stdio app.
 export type {
   AnyRequest,
@@ -183,9 +172,7 @@ export type {
 export { AuthRefusal } from './transports/http/auth/refusal';
 export { HttpSession } from './transports/http/http-session';
 export {
-  guardStdout,
   StdioTransport,
   type StdioTransportOptions,
-  type StdoutGuard,
   serveStdio,
 } from './transports/stdio';

@@ -1,8 +1,15 @@
 /**
- * Shared state: the one adapter through which sessions, client answers, notifications, SSE event
- * history, the enabled/disabled set, generic records and per-owner indexes outlive a request and
- * reach every process.
+ * `declarative-mcp/adapter`: writing a state adapter. Shared state goes through one adapter:
+ * sessions, client answers, notifications, SSE event history, the enabled/disabled set, generic
+ * records and per-owner indexes outlive a request and reach every process. This entry exports
+ * the `StateAdapter` interface with its parts, the in-memory adapter (the default), the event
+ * options every adapter takes, and the order of index entries; `declarative-mcp/redis` is an
+ * adapter written against it. See docs/scale-out.md.
+ *
+ * @packageDocumentation
  */
+// The core's type the adapter's records carry, so that this entry names all it uses.
+export type { JsonObject } from '../core';
 export {
   type DefinitionStates,
   type EventStore,

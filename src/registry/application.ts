@@ -1,5 +1,5 @@
 import type { DefinitionKind, Interceptor } from '../../decorators';
-import type { StateAdapter, StateBindable } from '../adapter';
+import type { StateAdapter } from '../adapter';
 import {
   type CacheHint,
   ConfigurationError,
@@ -107,7 +107,7 @@ export interface McpApplicationOptions<C = unknown>
  * const app = McpApplication.create({ name: 'Weather', version: '1.0.0', providers: [WeatherTools] });
  * await serveStdio(app);
  */
-export class McpApplication<C = unknown> implements StateBindable {
+export class McpApplication<C = unknown> {
   /** The protocol core the closures were generated for. */
   readonly core: McpCore<C>;
   private readonly catalog: Catalog<C>;
@@ -291,7 +291,10 @@ export class McpApplication<C = unknown> implements StateBindable {
   /**
    * Keeps the enabled/disabled set in a state adapter, so {@link enable} and {@link disable}
    * apply to every process that serves this application with the same adapter. Called by the
-   * HTTP transport given `adapter`; there is no need to call it yourself.
+   * HTTP transport given `adapter` (it is the adapter entry's `StateBindable`); there is no need
+   * to call it yourself.
+   *
+   * @internal
    */
   bindState(
     adapter: StateAdapter,

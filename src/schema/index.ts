@@ -6,21 +6,10 @@
 import type { JsonObject } from '../core';
 
 /**
- * What {@link JSONSchema} takes: JSON Schema keywords to merge into the field's (or class's)
- * generated schema, or a function from the generated schema to the one to use.
- */
-export type JsonSchemaDecoration =
-  | JsonObject
-  | ((generated: JsonObject, options: unknown) => JsonObject);
-
-/** The decorator {@link JSONSchema} returns: on a DTO field or on the DTO class. */
-export type JsonSchemaDecorator = (target: object | Function, key?: string) => void;
-
-type Decorator = (schema: JsonSchemaDecoration) => JsonSchemaDecorator;
-
-/**
  * class-validator-jsonschema's decorator, to describe a DTO field (or class) beyond what its
- * validators say. (Loaded when first used, so servers without DTOs never load it.)
+ * validators say: JSON Schema keywords to merge into the field's (or class's) generated schema,
+ * or a function from the generated schema to the one to use. It decorates a DTO field or the DTO
+ * class. (Loaded when first used, so servers without DTOs never load it.)
  *
  * @example
  * class Forecast {
@@ -28,8 +17,13 @@ type Decorator = (schema: JsonSchemaDecoration) => JsonSchemaDecorator;
  *   city!: string;
  * }
  */
-export const JSONSchema: Decorator = (schema) =>
-  (require('class-validator-jsonschema') as { JSONSchema: Decorator }).JSONSchema(schema);
+export function JSONSchema(
+  schema: JsonObject | ((generated: JsonObject, options: unknown) => JsonObject),
+): (target: object | Function, key?: string) => void {
+  return (require('class-validator-jsonschema') as { JSONSchema: typeof JSONSchema }).JSONSchema(
+    schema,
+  );
+}
 
 export { compileSchema } from './compile';
 export { isSchemaSource } from './detect';

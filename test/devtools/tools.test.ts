@@ -314,7 +314,7 @@ describe('tools', () => {
     expect(
       failureOf(await client.callTool('list_exports', { entry: 'declarative-mcp/internal' })),
     ).toBe(
-      'Unknown entry point "declarative-mcp/internal". Known: declarative-mcp, declarative-mcp/decorators, declarative-mcp/testing, declarative-mcp/nestjs, declarative-mcp/devtools, declarative-mcp/redis, declarative-mcp/fetch.',
+      'Unknown entry point "declarative-mcp/internal". Known: declarative-mcp, declarative-mcp/decorators, declarative-mcp/testing, declarative-mcp/nestjs, declarative-mcp/devtools, declarative-mcp/redis, declarative-mcp/fetch, declarative-mcp/adapter.',
     );
     expect(failureOf(await client.callTool('list_exports', { kind: 'module' }))).toMatch(
       /^Invalid arguments: kind/,

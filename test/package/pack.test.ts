@@ -81,12 +81,13 @@ const program = `
   const devtools = REQUIRE('declarative-mcp/devtools');
   const redis = REQUIRE('declarative-mcp/redis');
   const fetchFace = REQUIRE('declarative-mcp/fetch');
+  const adapter = REQUIRE('declarative-mcp/adapter');
   // ioredis is an optional peer dependency, not installed here: the entry loads, the adapter says what to install.
   let withoutIoredis = '';
   try { redis.redisAdapter({ url: 'redis://127.0.0.1:6379' }); } catch (error) { withoutIoredis = error.message; }
   const core = new main.McpCore({ name: 'Packed', version: '1.0.0', lister: () => [], caller: () => 'ok' });
   const answer = await core.handle('{"jsonrpc":"2.0","id":1,"method":"ping"}');
-  const names = [typeof main.McpApplication, typeof main.StdioTransport, typeof decorators.Tool, typeof testing.connect, typeof main.Tool, typeof devtools.createDevtools, typeof redis.redisAdapter, typeof fetchFace.createFetchHandler];
+  const names = [typeof main.McpApplication, typeof main.StdioTransport, typeof decorators.Tool, typeof testing.connect, typeof main.Tool, typeof devtools.createDevtools, typeof redis.redisAdapter, typeof fetchFace.createFetchHandler, typeof adapter.memoryAdapter];
   console.log(JSON.stringify({ answer, names, same: main.Tool === decorators.Tool, withoutIoredis }));
 `;
 
@@ -101,6 +102,7 @@ function run(
 const expected = {
   answer: '{"jsonrpc":"2.0","id":1,"result":{}}',
   names: [
+    'function',
     'function',
     'function',
     'function',
@@ -133,7 +135,8 @@ test.each([['commonjs'], ['node16']])('every entry has types under module: %s', 
   mkdirSync(join(folder, 'src'), { recursive: true });
   writeFileSync(
     join(folder, 'src', 'entries.ts'),
-    `import { McpApplication, Tool } from 'declarative-mcp';
+    `import { createHttpHandler, McpApplication, Tool } from 'declarative-mcp';
+import { memoryAdapter, type StateAdapter } from 'declarative-mcp/adapter';
 import { Prompt } from 'declarative-mcp/decorators';
 import { connect, type TestClient } from 'declarative-mcp/testing';
 import { type RedisAdapterOptions, redisAdapter } from 'declarative-mcp/redis';
@@ -148,6 +151,9 @@ export const client: Promise<TestClient> = connect(app);
 export const options: RedisAdapterOptions = { url: 'redis://127.0.0.1:6379', prefix: 'app:' };
 export const makeAdapter: typeof redisAdapter = redisAdapter;
 export const handler: FetchHandler = createFetchHandler(app);
+// The main entry's \`adapter\` option is typed by the adapter entry's StateAdapter.
+export const adapter: StateAdapter = memoryAdapter({ eventsPerStream: 10 });
+export const nodeHandler = createHttpHandler(app, { adapter });
 `,
   );
   writeFileSync(

@@ -5,7 +5,6 @@
  */
 import 'reflect-metadata';
 import {
-  APP_MIME_TYPE,
   Call,
   ConfigurationError,
   McpApplication,
@@ -16,6 +15,7 @@ import {
 } from 'declarative-mcp';
 import { connect } from 'declarative-mcp/testing';
 import { z } from 'zod';
+import { APP_MIME_TYPE } from '../../src/core';
 
 const HTML = '<!doctype html><html><body><main id="app"></main></body></html>';
 

@@ -6,7 +6,6 @@ import 'reflect-metadata';
 import {
   type Authorize,
   Context,
-  defaultAuthorize,
   McpApplication,
   type McpApplicationOptions,
   Prompt,
@@ -15,6 +14,7 @@ import {
 } from 'declarative-mcp';
 import { connect } from 'declarative-mcp/testing';
 import { z } from 'zod';
+import { defaultAuthorize } from '../../src/registry';
 
 type Identity = { id: string; scopes: string[] };
 

@@ -1,8 +1,9 @@
 /**
  * RFC 6570 URI templates, matched against requested URIs (the inverse of expansion).
  */
-import { McpApplication, parseUriTemplate, Resource } from 'declarative-mcp';
+import { McpApplication, Resource } from 'declarative-mcp';
 import fc from 'fast-check';
+import { parseUriTemplate } from '../../src/registry';
 
 describe('parseUriTemplate', () => {
   it('simple expansion: one variable, never spanning "/"', () => {
