@@ -22,6 +22,8 @@ const FACES = [
   'src/cli/index.ts',
   'src/adapter/index.ts',
   'src/redis/index.ts',
+  // The Web-standard entry (declarative-mcp/fetch): one file that names the fetch face's exports.
+  'src/fetch/index.ts',
   'decorators/index.ts',
   // The records the decorators write, which the registry reads (ARCHITECTURE.md 3): the one
   // inner module of a layer another layer may import, so they stay out of the public entries.
@@ -64,6 +66,17 @@ module.exports = {
       to: { path: '^(src/(?!(tasks|core|adapter)/)|decorators/)' },
     },
     {
+      name: 'tasks-under-the-registry',
+      severity: 'error',
+      comment:
+        'The tasks layer is plugged into an application by the registry (task tools) and spoken by the testing kit; the core, the transports, the adapters and the faces know nothing of it (the main entry names its option types).',
+      from: {
+        path: '^(src/(?!(tasks|registry|testing)/)|decorators/)',
+        pathNot: '^src/index\\.ts$',
+      },
+      to: { path: '^src/tasks/' },
+    },
+    {
       name: 'registry-below-transports',
       severity: 'error',
       comment:
@@ -78,7 +91,7 @@ module.exports = {
         'ARCHITECTURE.md 4: a transport hands payloads to the core (McpCore or anything with a core); it knows nothing above it, nor the other transport.',
       from: { path: '^src/transports/(http|stdio)/' },
       to: {
-        path: '^(src/(registry|schema|di|cli|devtools|testing)/|decorators/)',
+        path: '^(src/(registry|schema|di|cli|devtools|testing|nestjs)/|decorators/)',
       },
     },
     {
@@ -159,6 +172,22 @@ module.exports = {
       to: { path: '^src/(transports/stdio|cli|devtools|testing|redis)/' },
     },
     {
+      name: 'fetch-entry-names-the-fetch-face',
+      severity: 'error',
+      comment:
+        "declarative-mcp/fetch (src/fetch) is the HTTP transport's Web-standard face and the core's types, nothing else: no node face, no registry, no Redis (ARCHITECTURE.md 4: code reachable from the fetch face imports no node: module).",
+      from: { path: '^src/fetch/' },
+      to: { path: '^(src/(?!(fetch/|core/|transports/http/fetch/))|decorators/)' },
+    },
+    {
+      name: 'nothing-loads-the-fetch-entry',
+      severity: 'error',
+      comment:
+        'declarative-mcp/fetch is an entry point: a user loads it, no module of the package does.',
+      from: { path: '^(src/(?!fetch/)|decorators/)' },
+      to: { path: '^src/fetch/' },
+    },
+    {
       name: 'http-group-faces',
       severity: 'error',
       comment:
@@ -224,7 +253,7 @@ module.exports = {
         "STYLE.md: other layers import a layer's index.ts, never its inner files (the main entry, src/index.ts, is a face too).",
       from: { path: '^(src/transports/[^/]+/|src/[^/]+/|decorators/)' },
       to: {
-        path: '^(src/(core|registry|tasks|schema|di|testing|devtools|cli|adapter|redis|nestjs)/|src/transports/(http|stdio)/|decorators/)',
+        path: '^(src/(core|registry|tasks|schema|di|testing|devtools|cli|adapter|redis|nestjs|fetch)/|src/transports/(http|stdio)/|decorators/)',
         pathNot: [`^(${FACES.map(literal).join('|')})$`, '^$1'],
       },
     },
