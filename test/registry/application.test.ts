@@ -1,3 +1,8 @@
+/**
+ * `McpApplication` end to end in process: a typedi service injected into a provider, a DTO tool
+ * with its validation, `@Context()`, a `ToolError`, a resource and a prompt, through the testing
+ * kit's client.
+ */
 import 'reflect-metadata';
 import { IsInt, IsString, Max, Min } from 'class-validator';
 import { Context, McpApplication, Prompt, Resource, Tool, ToolError } from 'declarative-mcp';

@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => client.close());
 
-/** The SKILL.md of each skill the devtools make from the docs (test/devtools/skills.test.ts). */
+/** The SKILL.md of each skill the devtools make from the docs (test/devtools/skills-provider.test.ts). */
 const SKILLS = ['guide', 'decorators', 'testing', 'scale-out', 'transports'].map(
   (name) => `skill://declarative-mcp/${name}/SKILL.md`,
 );

@@ -1,5 +1,5 @@
 /**
- * Errors: a ToolError is a result the model reads (from a resource or a prompt, -32602 with its
+ * How the request handlers (src/registry/handlers.ts) answer errors: a ToolError is a result the model reads (from a resource or a prompt, -32602 with its
  * message), a Fault is a JSON-RPC error, anything else is `-32603 Internal error` with the detail
  * for the reporter only. Unknown names are -32602, unknown resources -32002. The error classes are recognised by brand across installed copies.
  */

@@ -1,5 +1,5 @@
 /**
- * Seed 000 ("MCP server"), example by example: each test sends the payload the documentation
+ * `McpCore` (src/core/mcp-core.ts) as seed 000 ("MCP server") specifies it, example by example: each test sends the payload the documentation
  * shows and expects the exact JSON text it prints (so key order is checked too). The plain
  * request/answer pairs are data, in test/fixtures/seed-000.ts; what needs a spy, a reporter or a
  * server of its own is written out here.

@@ -1,5 +1,5 @@
 /**
- * The Skills extension served in process, in both revisions (the testing kit): skills/list pages
+ * The skill set (src/registry/skills/skill-set.ts): the Skills extension served in process, in both revisions (the testing kit): skills/list pages
  * and their digests recomputed from the files, skills/get, directory reads, file reads (text and
  * blob), dotfiles and links, scopes, enable/disable with list_changed, dynamic and in-memory
  * skills, and digests that follow a changed file.

@@ -1,14 +1,14 @@
 /**
- * The HTTP transport on its state adapter: the in-memory one by default (today's behaviour), one
+ * The HTTP endpoint (src/transports/http/pipeline/endpoint.ts) on its state adapter: the in-memory one by default (today's behaviour), one
  * handed in, an application's enabled/disabled set kept in it, and a store that cannot be reached.
  */
 import { createServer } from 'node:http';
-import { Tool } from '../../../decorators';
-import { memoryAdapter, type StateAdapter } from '../../../src/adapter';
-import { SharedStateError } from '../../../src/core';
-import { McpApplication } from '../../../src/registry';
-import { createHttpHandler, serveHttp } from '../../../src/transports/http';
-import { initializeMessage, post } from './harness';
+import { Tool } from '../../../../decorators';
+import { memoryAdapter, type StateAdapter } from '../../../../src/adapter';
+import { SharedStateError } from '../../../../src/core';
+import { McpApplication } from '../../../../src/registry';
+import { createHttpHandler, serveHttp } from '../../../../src/transports/http';
+import { initializeMessage, post } from '../harness';
 
 class Tools {
   @Tool() alpha() {

@@ -5,9 +5,9 @@
  * with the OpenTelemetry SDK in memory, both modes.
  */
 import { SpanKind } from '@opentelemetry/api';
-import { McpCore, serveHttp } from '../../../src';
-import { connectionFacts, type HttpRequest } from '../../../src/transports/http/request';
-import { type Otel, otel } from '../../helpers/otel';
+import { McpCore, serveHttp } from '../../../../src';
+import { connectionFacts, type HttpRequest } from '../../../../src/transports/http/request';
+import { type Otel, otel } from '../../../helpers/otel';
 
 const PARENT = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
 const HEADERS = {
