@@ -1,5 +1,6 @@
 /**
- * A token's audience is never read from the request: without `audience` or
+ * The audience check the OAuth authenticators share (audienceProblem, src/transports/http/auth/oauth.ts):
+ * a token's audience is never read from the request: without `audience` or
  * `resourceMetadata.resource`, any bind but loopback refuses to start (test/e2e/oauth-jwt.test.ts
  * checks the loopback URL is the audience on a loopback bind, against a real authorization server).
  */

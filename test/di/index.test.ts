@@ -1,5 +1,5 @@
 /**
- * Provider instances: resolved from a typedi Container or ContainerInstance (constructor
+ * Provider instances (src/di): resolved from a typedi Container or ContainerInstance (constructor
  * injection of repositories and services), or constructed once with no arguments.
  */
 import 'reflect-metadata';

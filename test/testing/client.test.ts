@@ -1,5 +1,5 @@
 /**
- * The testing kit in both revisions: the same scenarios through one client API, whether the
+ * The testing kit's client (src/testing/client.ts) in both revisions: the same scenarios through one client API, whether the
  * server's questions travel as server→client requests (2025-11-25) or as `input_required`
  * results replayed with `inputResponses` and `requestState` (2026-07-28, MRTR).
  */
