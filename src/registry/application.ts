@@ -258,6 +258,13 @@ export class McpApplication<C = unknown> {
   }
 
   /** Answers a raw MCP payload; see {@link McpCore.handle}. */
+  handle(payload: string, context?: C): Promise<string | null>;
+  /**
+   * With the transport's link to the client (server→client requests, notifications).
+   *
+   * @internal
+   */
+  handle(payload: string, context: C | undefined, link: Link | undefined): Promise<string | null>;
   handle(payload: string, context?: C, link?: Link): Promise<string | null> {
     return this.core.handle(payload, context, link);
   }

@@ -17,11 +17,21 @@ export class HttpSession {
   readonly id: string | undefined;
   /** What `authenticate` returned for the latest request of this session (`undefined` without authentication). */
   identity: unknown;
-  /** The client as the core sees it: revision, capabilities, log level, subscriptions, requests in flight. */
+  /**
+   * The client as the core sees it: revision, capabilities, log level, subscriptions, requests in
+   * flight.
+   *
+   * @internal
+   */
   readonly peer: Peer;
   /** When the session began (ms since the epoch). */
   readonly createdAt: number;
 
+  /**
+   * The transport makes sessions; an application receives them.
+   *
+   * @internal
+   */
   constructor(id: string | undefined, identity: unknown, peer: Peer) {
     this.id = id;
     this.identity = identity;

@@ -54,7 +54,12 @@ export class StdioTransport<C = unknown> {
   readonly context: C | undefined;
   /** The longest line accepted, in bytes (the newline excluded). */
   readonly line: number;
-  /** The one client this process serves: its revision, capabilities, log level, subscriptions, calls in flight. */
+  /**
+   * The one client this process serves: its revision, capabilities, log level, subscriptions,
+   * calls in flight.
+   *
+   * @internal
+   */
   readonly peer: Peer;
 
   private readonly input: Readable;
