@@ -1,3 +1,4 @@
+import { unref } from '../core';
 import type { StateAdapter } from './adapter';
 import { type EventOptions, eventOptions } from './event-options';
 import { sweep } from './expiring';
@@ -18,7 +19,7 @@ class MemoryAdapter implements StateAdapter {
   readonly definitions = new MemoryDefinitions();
   readonly records = new MemoryRecords();
   readonly indexes = new MemoryIndexes();
-  private sweeper: NodeJS.Timeout | undefined;
+  private sweeper: ReturnType<typeof setInterval> | undefined;
 
   constructor(options: MemoryAdapterOptions) {
     const { eventsPerStream, eventTtl } = eventOptions('memoryAdapter', options);
@@ -35,7 +36,7 @@ class MemoryAdapter implements StateAdapter {
         sweep(this.records.map, now);
         this.indexes.sweep(now);
       }, 60_000);
-      this.sweeper.unref();
+      unref(this.sweeper);
     }
     return Promise.resolve();
   }

@@ -31,7 +31,11 @@ export interface AskOptions {
   timeout?: number;
 }
 
-const NEVER = new AbortController().signal;
+/**
+ * The signal of a call nothing can cancel, made on first use: Workers refuse to create an
+ * `AbortController` while a module loads (outside a request), so none is made at load time.
+ */
+let never: AbortSignal | undefined;
 
 /**
  * The call's own channel: what a tool, resource or prompt may use while it runs to speak to its
@@ -102,7 +106,9 @@ export class McpCall {
    */
   get signal(): AbortSignal {
     if (this.channel !== undefined) return this.channel.signal;
-    return this.source === undefined ? NEVER : this.source.signal;
+    if (this.source !== undefined) return this.source.signal;
+    never ??= new AbortController().signal;
+    return never;
   }
 
   /** The caller's identity key (HTTP: the authenticated identity's; stdio: the process), when the transport gave one. */

@@ -82,6 +82,7 @@ export type {
   TelemetryOption,
   TelemetryTracerProvider,
 } from './telemetry/options';
+export { nextTurn, unref } from './timers';
 export type { Turn } from './turn';
 export type * from './types';
 export { isObject } from './types';

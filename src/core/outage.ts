@@ -1,4 +1,5 @@
 import type { UnavailableError } from './errors';
+import { unref } from './timers';
 
 /** How often a dependency that is out is asked whether it is back (ms). */
 const PROBE_EVERY = 1_000;
@@ -64,7 +65,7 @@ export class Outages {
         () => {},
       );
     }, this.every);
-    timer.unref();
+    unref(timer);
     const state: Current = { refused, lastRefused: Date.now(), timer };
     this.current.set(component, state);
   }

@@ -85,7 +85,7 @@ function invalid(reason: string): Fault {
  * under HMAC-SHA-256. The core keeps nothing: the client carries the state between rounds.
  */
 export class RequestStateSealer {
-  private key: Uint8Array;
+  private secret: Uint8Array | undefined;
   /** Whether the secret was given (then {@link share} leaves it). */
   readonly configured: boolean;
 
@@ -105,13 +105,20 @@ export class RequestStateSealer {
       throw new TypeError('requestStateSecret must be a non-empty string or byte array.');
     }
     this.configured = secret !== undefined;
-    // A random secret per process by default: states do not survive a restart, nor cross processes.
-    this.key =
+    // A random secret per process by default: states do not survive a restart, nor cross
+    // processes. Drawn on first use: Workers refuse random values while a module loads.
+    this.secret =
       secret === undefined
-        ? randomBytes(32)
+        ? undefined
         : typeof secret === 'string'
           ? encoder.encode(secret)
           : Uint8Array.from(secret);
+  }
+
+  /** The HMAC key: the given or shared secret, else one drawn now, once. */
+  private key(): Uint8Array {
+    this.secret ??= randomBytes(32);
+    return this.secret;
   }
 
   /**
@@ -120,7 +127,7 @@ export class RequestStateSealer {
    */
   share(secret: string): boolean {
     if (this.configured || secret.length === 0) return false;
-    this.key = encoder.encode(secret);
+    this.secret = encoder.encode(secret);
     return true;
   }
 
@@ -144,7 +151,7 @@ export class RequestStateSealer {
       };
       if (trace !== undefined) payload.t = trace;
       const body = base64url(encoder.encode(JSON.stringify(payload)));
-      return then(this.crypto.hmac(this.key, body), (mac) => `${VERSION}.${body}.${mac}`);
+      return then(this.crypto.hmac(this.key(), body), (mac) => `${VERSION}.${body}.${mac}`);
     });
   }
 
@@ -154,7 +161,7 @@ export class RequestStateSealer {
     const parts = state.split('.');
     if (parts.length !== 3 || parts[0] !== VERSION) throw invalid('is not one this server sealed');
     const [, body, mac] = parts as [string, string, string];
-    return then(this.crypto.hmac(this.key, body), (expected) => {
+    return then(this.crypto.hmac(this.key(), body), (expected) => {
       if (!constantTimeEqual(mac, expected)) throw invalid('failed its integrity check');
       let payload: {
         p?: unknown;

@@ -1,5 +1,6 @@
 import { type Era, type ModernClient, missingCapability } from './era';
 import type { Link } from './peer';
+import { nextTurn } from './timers';
 import type { JsonObject } from './types';
 import { isObject } from './types';
 
@@ -66,7 +67,7 @@ export class Attempt {
     if (!this.ended) {
       this.ended = true;
       // Asks started together (Promise.all) all register before the event loop turns.
-      setImmediate(() => this.end?.());
+      nextTurn(() => this.end?.());
     }
     return new Promise<unknown>(() => {});
   }

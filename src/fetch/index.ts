@@ -4,7 +4,22 @@
  *
  * @packageDocumentation
  */
-export type { Awaitable, JsonObject, ProtocolVersion, Servable } from '../core';
+export {
+  type Awaitable,
+  type ElicitResult,
+  type ElicitSchema,
+  type JsonObject,
+  McpCall,
+  McpCore,
+  type McpCoreOptions,
+  type ProtocolVersion,
+  type Servable,
+  ToolError,
+} from '../core';
+// The application is exported here too: a Worker app that imports it from the main entry would
+// bundle the main entry's stdio transport and lazy node:http loader (node: modules, which
+// Workers without nodejs_compat refuse). From this entry its import graph has no node: module.
+export { McpApplication, type McpApplicationOptions } from '../registry';
 export {
   type AnyRequest,
   type Authenticate,

@@ -25,7 +25,7 @@ import { type Authorize, defaultAuthorize } from './authorize';
 import { buildEntry } from './build-entry';
 import { Catalog, type DefinitionInfo, listsOf } from './catalog';
 import { RequestHandlers } from './handlers';
-import { stderrReporter } from './report';
+import { standardError, stderrReporter } from './report';
 import { scanProvider } from './scan';
 import { SharedDefinitions } from './shared-definitions';
 import {
@@ -135,7 +135,7 @@ export class McpApplication<C = unknown> {
     const catalog = new Catalog<C>(options.authorize ?? (defaultAuthorize as Authorize<C>));
     const interceptors = options.interceptors ?? [];
     let usesCall = false;
-    const problem = (message: string) => process.stderr.write(`${message}\n`);
+    const problem = (message: string) => standardError().write(`${message}\n`);
     const served = [];
     for (const provider of options.providers) {
       if (typeof provider !== 'function') {

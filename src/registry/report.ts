@@ -9,8 +9,15 @@ import type { JsonRpcRequest, Reporter } from '../core';
 /** What one request was about: `Tool "forecast" (WeatherTools.forecast)`, or undefined. */
 export type DefinitionLabel = (request: JsonRpcRequest) => string | undefined;
 
+/** `process.stderr`, or `console.error` (each text without its last newline) without Node's globals. */
+export function standardError(): { write(text: string): unknown } {
+  if (typeof process !== 'undefined' && process.stderr !== undefined) return process.stderr;
+  return { write: (text: string) => console.error(text.replace(/\n$/, '')) };
+}
+
 /**
- * A {@link Reporter} writing to `stream` (default `process.stderr`):
+ * A {@link Reporter} writing to `stream` (default `process.stderr`; `console.error` where there is
+ * no `process`, as on Cloudflare Workers):
  *
  * ```text
  * declarative-mcp: tools/call of Tool "forecast" (WeatherTools.forecast) failed; the client got -32603 Internal error.
@@ -20,7 +27,7 @@ export type DefinitionLabel = (request: JsonRpcRequest) => string | undefined;
  */
 export function stderrReporter(
   label: DefinitionLabel,
-  stream: { write(text: string): unknown } = process.stderr,
+  stream: { write(text: string): unknown } = standardError(),
 ): Reporter {
   return (error, request) => {
     if (error instanceof Error && error.name === 'Outage') {

@@ -1,5 +1,5 @@
 import type { MessageBus } from '../adapter';
-import type { JsonObject } from '../core';
+import { type JsonObject, unref } from '../core';
 import type { ResolvedTaskLimits } from './limits';
 import { channelOf } from './record';
 import { isTerminal, type TaskSnapshot } from './task';
@@ -85,7 +85,7 @@ export async function watch(
     if (isTerminal(task.status)) stop();
   };
   const timer = setInterval(() => void look(), tasks.limits.heartbeat);
-  timer.unref();
+  unref(timer);
   unsubscribe = await tasks.bus.subscribe(channelOf(taskId), () => void look());
   if (isTerminal(last.status)) stop();
   return stop;

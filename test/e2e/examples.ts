@@ -124,19 +124,24 @@ export interface Launched {
 
 /**
  * Spawns `node <script> ...args` with pipes, recording its output (`options.node`: another
- * Node.js binary than this one). The caller must `stop()` it (in `afterAll`, for one that a
+ * Node.js binary than this one, or another runtime, such as `bun`, with `options.before`: its
+ * arguments before the script). The caller must `stop()` it (in `afterAll`, for one that a
  * failed test left running).
  */
 export function launch(
   script: string,
   args: readonly string[] = [],
-  options: { env?: Record<string, string>; cwd?: string; node?: string } = {},
+  options: { env?: Record<string, string>; cwd?: string; node?: string; before?: string[] } = {},
 ): Launched {
-  const child = spawn(options.node ?? process.execPath, [script, ...args], {
-    env: environment(options.env),
-    cwd: options.cwd ?? ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    options.node ?? process.execPath,
+    [...(options.before ?? []), script, ...args],
+    {
+      env: environment(options.env),
+      cwd: options.cwd ?? ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const output = { stdout: '', stderr: '' };
   const changed = new EventEmitter();
   for (const name of ['stdout', 'stderr'] as const) {

@@ -37,7 +37,10 @@ export interface FetchHandler {
   readonly sessions: number;
   /** Whether {@link close} was called. */
   readonly closing: boolean;
-  /** Resolves once the shared-state adapter is open. */
+  /**
+   * Resolves once the shared-state adapter is open. The adapter opens on the first request, or
+   * when this is first read: Workers allow no timer nor I/O while a module loads.
+   */
   readonly ready: Promise<void>;
   /** Shuts down gracefully, as `HttpHandler.close` does. */
   close(): Promise<void>;
@@ -139,7 +142,7 @@ export function createFetchHandler<C = HttpSession>(
   Object.defineProperties(handler, {
     sessions: { get: () => endpoint.sessions?.store.size ?? 0, enumerable: true },
     closing: { get: () => endpoint.closing, enumerable: true },
-    ready: { value: endpoint.ready, enumerable: true },
+    ready: { get: () => endpoint.ready, enumerable: true },
     close: { value: () => endpoint.close(), enumerable: true },
   });
   return handler as FetchHandler;

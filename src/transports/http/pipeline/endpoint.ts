@@ -170,9 +170,9 @@ export class HttpEndpoint<C> {
   readonly adapter: StateAdapter;
   /** The other processes sharing the adapter (a shared adapter, such as Redis, only). */
   readonly cluster: Cluster | undefined;
-  /** Settles once the adapter is open and the application bound to it; rejects when it cannot open. */
-  readonly ready: Promise<void>;
+  private preparing: Promise<void> | undefined;
   private isReady = false;
+  private readonly servable: Servable<C>;
   private readonly ownsAdapter: boolean;
   private unbind: (() => Promise<void>) | undefined;
   /** The `postTimeout` deadlines of the POSTs in flight, on one timer. */
@@ -254,9 +254,22 @@ export class HttpEndpoint<C> {
     if (this.sessions !== undefined || this.cluster !== undefined) {
       this.detach = this.core.attach((message, filter) => this.broadcast(message, filter));
     }
-    this.ready = this.prepare(servable);
-    // Awaited by the first requests (and by serveHttp); never an unhandled rejection.
-    this.ready.then(undefined, () => {});
+    this.servable = servable;
+  }
+
+  /**
+   * Settles once the adapter is open and the application bound to it; rejects when it cannot
+   * open. Started by its first reader: the node face reads it at once, the fetch face on its
+   * first request, since Workers allow no timer (the memory adapter's sweep) nor I/O while a
+   * module loads, where a Worker creates its handler.
+   */
+  get ready(): Promise<void> {
+    if (this.preparing === undefined) {
+      this.preparing = this.prepare(this.servable);
+      // Awaited by the first requests (and by serveHttp); never an unhandled rejection.
+      this.preparing.then(undefined, () => {});
+    }
+    return this.preparing;
   }
 
   /** Opens the adapter and binds the application's shared state (its enabled/disabled set) to it. */

@@ -1,4 +1,4 @@
-import { unref } from './timers';
+import { unref } from '../../../core';
 
 /**
  * A POST's deadline (`postTimeout`) as the body reader and the call see it: whether it passed,

@@ -4,6 +4,8 @@
  * `Content-Type`, the Host and Origin policies, CORS headers, and the one refusal type every
  * transport-level refusal is written with.
  */
+
+export { unref } from '../../../core';
 export { BodyBudget, type BodyOutcome } from './body';
 export { allowOrigin, preflight } from './cors';
 export { type Deadline, DeadlineQueue } from './deadline';
@@ -12,5 +14,4 @@ export { MediaChecks } from './media';
 export type { Connection, HttpRequest, Reply, ReplyHeaders } from './message';
 export { Refusal, refuse } from './refusal';
 export { hostPolicy, originPolicy } from './security';
-export { unref } from './timers';
 export { utf8Length } from './utf8';
