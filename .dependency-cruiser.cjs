@@ -175,9 +175,11 @@ module.exports = {
       name: 'fetch-entry-names-the-fetch-face',
       severity: 'error',
       comment:
-        "declarative-mcp/fetch (src/fetch) is the HTTP transport's Web-standard face and the core's types, nothing else: no node face, no registry, no Redis (ARCHITECTURE.md 4: code reachable from the fetch face imports no node: module).",
+        "declarative-mcp/fetch (src/fetch) is the HTTP transport's Web-standard face, the core and the application (McpApplication, so that a Worker app needs nothing from the main entry, whose stdio and node:http parts a Worker cannot load), nothing else: no node face, no Redis (ARCHITECTURE.md 4: code reachable from the fetch face imports no node: module; test/fetch/node-free.test.ts and the workerd test check it).",
       from: { path: '^src/fetch/' },
-      to: { path: '^(src/(?!(fetch/|core/|transports/http/fetch/))|decorators/)' },
+      to: {
+        path: '^(src/(?!(fetch/|core/|registry/index\\.ts$|transports/http/fetch/))|decorators/)',
+      },
     },
     {
       name: 'nothing-loads-the-fetch-entry',
