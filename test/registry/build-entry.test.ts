@@ -1,6 +1,7 @@
 /**
- * Mistakes in how a server is put together are start-up errors: `McpApplication.create` throws a
- * ConfigurationError whose message names the class and method and says what to change.
+ * Building the entries (src/registry/build-entry.ts): mistakes in how a server is put together
+ * are start-up errors: `McpApplication.create` throws a ConfigurationError whose message names
+ * the class and method and says what to change.
  */
 import 'reflect-metadata';
 import { IsString } from 'class-validator';
