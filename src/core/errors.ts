@@ -49,7 +49,10 @@ export const ErrorCode = {
   TRANSPORT_ERROR: -32000,
   /** HTTP `404`: the `Mcp-Session-Id` names no live session (unknown, ended or expired). */
   SESSION_NOT_FOUND: -32001,
-  /** The server keeps as much client state as it may (`maxSessionStateBytes`): try again later. */
+  /**
+   * The server holds as much as it may: client state (`maxSessionStateBytes`), or open
+   * `subscriptions/listen` streams (`maxListens`, HTTP `503`). Try again later.
+   */
   SERVER_BUSY: -32010,
   /** The request took longer than its deadline (`postTimeout`, a test client's `timeout`) and was abandoned. */
   REQUEST_TIMED_OUT: -32011,
