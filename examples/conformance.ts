@@ -9,6 +9,8 @@
  *
  * The port comes from `--port N` (or a bare number) on the command line, else `PORT`, else 0 (a
  * free one). The URL is printed on stdout as one line, for the runner (`scripts/conformance.js`).
+ * `--hono` serves the same application through `declarative-mcp/fetch` mounted in Hono
+ * (`npm run conformance -- --face hono`).
  */
 import {
   Call,
@@ -689,12 +691,40 @@ function portOf(argv: readonly string[], env: NodeJS.ProcessEnv): number {
   return port;
 }
 
-async function main(): Promise<void> {
-  const server = await serveHttp(app, {
-    port: portOf(process.argv.slice(2), process.env),
-    host: '127.0.0.1',
+/**
+ * The same application through `declarative-mcp/fetch`, mounted in a Hono app on
+ * `@hono/node-server` (`--hono`): the conformance suite then tests the fetch face. Sessions kept
+ * for 2025-11-25; a fetch handler does not see the socket, so the loopback names are given.
+ */
+async function serveOnHono(port: number): Promise<{ url: string; close(): Promise<void> }> {
+  const { serve } = await import('@hono/node-server');
+  const { Hono } = await import('hono');
+  const { createFetchHandler } = await import('declarative-mcp/fetch');
+  const handler = createFetchHandler(app, {
     path: '/mcp',
+    sessions: true,
+    allowedHosts: ['127.0.0.1', 'localhost'],
   });
+  const hono = new Hono();
+  hono.all('/mcp', (c) => handler(c.req.raw));
+  return new Promise((resolve) => {
+    const server = serve({ fetch: hono.fetch, port, hostname: '127.0.0.1' }, (info) =>
+      resolve({
+        url: `http://127.0.0.1:${info.port}/mcp`,
+        close: async () => {
+          await handler.close();
+          await new Promise((closed) => server.close(closed));
+        },
+      }),
+    );
+  });
+}
+
+async function main(): Promise<void> {
+  const port = portOf(process.argv.slice(2), process.env);
+  const server = process.argv.includes('--hono')
+    ? await serveOnHono(port)
+    : await serveHttp(app, { port, host: '127.0.0.1', path: '/mcp' });
   // One line on stdout, read by scripts/conformance.js; nothing else goes to stdout.
   process.stdout.write(`listening ${server.url}\n`);
   const ticker = setInterval(() => {

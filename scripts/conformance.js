@@ -10,10 +10,11 @@
  *   npm run conformance             # both revisions, each against a server of its own
  *   npm run conformance -- --requirements 2026-07-28            # one revision
  *   npm run conformance -- --scenario caching [--scenario …] [--requirements REV] [--verbose]
+ *   npm run conformance -- --face hono      # the fetch face (declarative-mcp/fetch) mounted in Hono
  *
  * For each revision: starts the server on a free loopback port, runs the suite with `-o`, reads
  * each scenario's `checks.json`, stops the server. Prints one line per scenario, writes
- * `conformance/results/results.json`, and exits 1 when a gated scenario failed (2 when it could
+ * `conformance/results/results.json` (`results-hono.json` with `--face hono`), and exits 1 when a gated scenario failed (2 when it could
  * not run at all). Gated: every scenario the revision scores, and the pending ones listed in
  * GATED_PENDING (the ten tasks-* extension scenarios among them).
  */
@@ -108,7 +109,7 @@ function fail(message) {
 }
 
 function parseArgs(argv) {
-  const options = { scenarios: [], revisions: [], verbose: false };
+  const options = { scenarios: [], revisions: [], verbose: false, face: 'node' };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--scenario') options.scenarios.push(argv[++i]);
@@ -116,9 +117,11 @@ function parseArgs(argv) {
     else if (arg === '--requirements') options.revisions.push(argv[++i]);
     else if (arg.startsWith('--requirements=')) options.revisions.push(arg.slice(15));
     else if (arg === '--verbose') options.verbose = true;
+    else if (arg === '--face') options.face = argv[++i];
+    else if (arg.startsWith('--face=')) options.face = arg.slice(7);
     else if (arg === '--help' || arg === '-h') {
       process.stdout.write(
-        'Usage: node scripts/conformance.js [--requirements REV]... [--scenario NAME]... [--verbose]\n' +
+        'Usage: node scripts/conformance.js [--requirements REV]... [--scenario NAME]... [--face node|hono] [--verbose]\n' +
           `Without --requirements: ${REVISIONS.join(' and ')}, each against its own server.\n` +
           'With --scenario: only those scenarios, at each revision (--spec-version REV).\n',
       );
@@ -126,6 +129,9 @@ function parseArgs(argv) {
     } else fail(`unknown argument ${arg} (see --help)`);
   }
   if (options.scenarios.some((s) => !s)) fail('--scenario needs a scenario name');
+  if (!Object.hasOwn(FACES, options.face)) {
+    fail(`--face must be one of ${Object.keys(FACES).join(', ')} (got ${options.face})`);
+  }
   for (const revision of options.revisions) {
     if (!REVISIONS.includes(revision)) {
       fail(`--requirements must be one of ${REVISIONS.join(', ')} (got ${revision})`);
@@ -149,10 +155,13 @@ function suiteVersion() {
   return JSON.parse(fs.readFileSync(path.join(SUITE, 'package.json'), 'utf8')).version;
 }
 
+/** The faces the server can be tested through: node:http (serveHttp), or the fetch handler in Hono. */
+const FACES = { node: [], hono: ['--hono'] };
+
 /** Starts the example server on a free port; resolves to { child, url, stderr() }. */
-function startServer() {
+function startServer(face) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SERVER, '--port', '0'], {
+    const child = spawn(process.execPath, [SERVER, '--port', '0', ...FACES[face]], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, PORT: '0' },
@@ -327,7 +336,10 @@ function printTable(rows) {
 async function main() {
   const options = parseArgs(process.argv.slice(2));
   checkInstalled();
-  fs.rmSync(path.join(RESULTS, 'raw'), { recursive: true, force: true });
+  // Each face writes its own files, so that both can run at once.
+  const suffix = options.face === 'node' ? '' : `-${options.face}`;
+  const resultsFile = path.join(RESULTS, `results${suffix}.json`);
+  fs.rmSync(path.join(RESULTS, `raw${suffix}`), { recursive: true, force: true });
   fs.mkdirSync(RESULTS, { recursive: true });
 
   const runs = options.revisions.map((revision) => ({
@@ -353,13 +365,13 @@ async function main() {
   const problems = [];
   const servers = [];
   process.stdout.write(
-    `conformance ${suiteVersion()} (suite on Node.js 22, server on ${process.version})\n`,
+    `conformance ${suiteVersion()} (suite on Node.js 22, server on ${process.version}, ${options.face} face)\n`,
   );
   for (const run of runs) {
     // One server per revision: nothing one revision's run leaves behind reaches the other.
     let server;
     try {
-      server = await startServer();
+      server = await startServer(options.face);
     } catch (error) {
       fail(`could not start ${path.relative(ROOT, SERVER)}: ${error.message}`);
     }
@@ -370,7 +382,7 @@ async function main() {
     process.once('SIGTERM', stopOnSignal);
     try {
       process.stdout.write(`${run.revision}: ${server.url}\n`);
-      const outDir = path.join(RESULTS, 'raw', run.dir);
+      const outDir = path.join(RESULTS, `raw${suffix}`, run.dir);
       const result = await runSuite(
         ['--url', server.url, ...run.args],
         outDir,
@@ -436,18 +448,21 @@ async function main() {
     date: new Date().toISOString(),
     durationMs: Date.now() - started,
     server: path.relative(ROOT, SERVER),
+    face: options.face,
     servers: servers.map(({ revision, url }) => ({ revision, url })),
     serverNode: process.version,
     problems,
     totals,
     scenarios: rows,
   };
-  fs.writeFileSync(path.join(RESULTS, 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
+  fs.writeFileSync(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
   const serverErrors = servers
     .filter((s) => s.stderr)
     .map((s) => `--- ${s.revision}\n${s.stderr}`)
     .join('\n');
-  if (serverErrors) fs.writeFileSync(path.join(RESULTS, 'server.stderr.log'), `${serverErrors}\n`);
+  if (serverErrors) {
+    fs.writeFileSync(path.join(RESULTS, `server${suffix}.stderr.log`), `${serverErrors}\n`);
+  }
 
   for (const problem of problems) process.stdout.write(`\n! ${problem}\n`);
   for (const [revision, t] of Object.entries(byRevision)) {
@@ -457,7 +472,7 @@ async function main() {
   }
   process.stdout.write(
     `\n${totals.passedScenarios} passed, ${totals.failedScenarios} failed (scenarios; ${totals.passedChecks}/${totals.passedChecks + totals.failedChecks} checks)\n` +
-      `results: ${path.relative(ROOT, path.join(RESULTS, 'results.json'))}\n`,
+      `results: ${path.relative(ROOT, resultsFile)}\n`,
   );
   process.exit(gatedFailures.length > 0 || problems.length > 0 ? 1 : 0);
 }
