@@ -89,6 +89,10 @@ export class McpCall {
         send: (params: JsonObject) => Promise<T>,
       ): Promise<T>;
       carrier(): JsonObject | undefined;
+      open(
+        method: string,
+        params: JsonObject,
+      ): { readonly params: JsonObject; end(error?: unknown): void } | undefined;
     },
   ) {
     this.method = method;
@@ -339,7 +343,8 @@ export class McpCall {
     const key = options.key ?? `${method}#${n}`;
     this.asked.push(key);
     // In a task, an ask waits in the task's inputRequests (2026-07-28: answered by tasks/update).
-    if (this.channel !== undefined) return this.channel.ask(key, capability, method, params);
+    if (this.channel !== undefined)
+      return this.taskAsk(this.channel, key, capability, method, params);
     if (this.turn?.era === 'modern') {
       // MCP 2026-07-28: no server→client request; the answer comes by key in a retry (MRTR).
       const attempt = this.turn.attempt;
@@ -376,6 +381,33 @@ export class McpCall {
       );
     }
     return this.request(method, params, options.timeout);
+  }
+
+  /**
+   * An ask of a task, traced: a CLIENT span (child of the call's span, which the task's work runs
+   * in) from the ask until its answer, or until the task ends unanswered; the span's context rides
+   * in the ask's `_meta`, so the client that answers it (2026-07-28 `tasks/update`) can continue
+   * the trace.
+   */
+  private taskAsk(
+    channel: TaskChannel,
+    key: string,
+    capability: string,
+    method: string,
+    params: JsonObject,
+  ): Promise<unknown> {
+    const asking = this.tracer?.open(method, params);
+    if (asking === undefined) return channel.ask(key, capability, method, params);
+    return channel.ask(key, capability, method, asking.params, asking.end).then(
+      (answer) => {
+        asking.end();
+        return answer;
+      },
+      (error: unknown) => {
+        asking.end(error);
+        throw error;
+      },
+    );
   }
 
   /**

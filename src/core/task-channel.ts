@@ -10,6 +10,16 @@ export interface TaskChannel {
   readonly signal: AbortSignal;
   /** Records `message` as the task's `statusMessage`. */
   status(message: string): void;
-  /** Waits for the answer to the ask `key`, shown meanwhile in the task's `inputRequests`. */
-  ask(key: string, capability: string, method: string, params: JsonObject): Promise<unknown>;
+  /**
+   * Waits for the answer to the ask `key`, shown meanwhile in the task's `inputRequests`.
+   * `dropped` is told why when the task ends before the ask is answered (the returned promise
+   * then stays pending).
+   */
+  ask(
+    key: string,
+    capability: string,
+    method: string,
+    params: JsonObject,
+    dropped?: (reason: Error) => void,
+  ): Promise<unknown>;
 }

@@ -76,7 +76,16 @@ export function registerTaskMethods<C>(table: MethodTable<C>, host: TaskHost): v
       if (!isObject(responses)) {
         throw invalidParams('tasks/update: "inputResponses" must be an object of answers by key');
       }
-      if (!(await host.update(id, responses, principal(turn)))) throw notFound(id);
+      const task = linked(await host.update(id, responses, principal(turn)));
+      if (task === undefined) throw notFound(id);
+      // And to the CLIENT spans of the asks it answers (their context is in each ask's _meta).
+      const telemetry = table.options.telemetry;
+      if (telemetry?.on && task.inputRequests !== undefined) {
+        for (const key of Object.keys(responses)) {
+          const asked = task.inputRequests[key]?.params;
+          if (isObject(asked) && isObject(asked._meta)) telemetry.linkTo(asked._meta.traceparent);
+        }
+      }
       return {};
     },
   });

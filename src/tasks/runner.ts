@@ -1,5 +1,6 @@
 import type { StateAdapter } from '../adapter';
 import {
+  CancelledError,
   ErrorCode,
   Fault,
   isObject,
@@ -36,7 +37,11 @@ export class TaskRunner implements TaskChannel {
   private readonly abort = new AbortController();
   private readonly waiting = new Map<
     string,
-    { request: JsonObject; resolve: (answer: unknown) => void }
+    {
+      request: JsonObject;
+      resolve: (answer: unknown) => void;
+      dropped: ((reason: Error) => void) | undefined;
+    }
   >();
   private timer: NodeJS.Timeout | undefined;
   private unsubscribe: (() => Promise<void>) | undefined;
@@ -119,7 +124,13 @@ export class TaskRunner implements TaskChannel {
     this.write({ statusMessage: message });
   }
 
-  ask(key: string, capability: string, method: string, params: JsonObject): Promise<unknown> {
+  ask(
+    key: string,
+    capability: string,
+    method: string,
+    params: JsonObject,
+    dropped?: (reason: Error) => void,
+  ): Promise<unknown> {
     if (isTerminal(this.record.status)) {
       return Promise.reject(
         new ToolError(`Cannot send ${method}: the task is ${this.record.status}.`),
@@ -139,7 +150,7 @@ export class TaskRunner implements TaskChannel {
       );
     }
     return new Promise<unknown>((resolve) => {
-      this.waiting.set(key, { request: { method, params }, resolve });
+      this.waiting.set(key, { request: { method, params }, resolve, dropped });
       this.showAsks();
     });
   }
@@ -185,6 +196,7 @@ export class TaskRunner implements TaskChannel {
    */
   private end(change: Partial<TaskRecord>): void {
     const copy = this.change(change);
+    this.drop(copy.status);
     const state = this.store.state;
     const id = copy.id;
     const retry = Math.min(this.store.limits.heartbeat, 1_000);
@@ -208,6 +220,17 @@ export class TaskRunner implements TaskChannel {
     };
     this.writes = this.writes.then(store);
     void this.stop();
+  }
+
+  /** The asks still unanswered as the task ends: their askers are told, and none waits on. */
+  private drop(status: string): void {
+    if (this.waiting.size === 0) return;
+    const reason =
+      status === 'cancelled'
+        ? new CancelledError('the task was cancelled before this ask was answered')
+        : new Error(`The task is ${status}: this ask was never answered.`);
+    for (const waiter of this.waiting.values()) waiter.dropped?.(reason);
+    this.waiting.clear();
   }
 
   /** Changes the record and stores it, in order; other processes are told on the bus. */

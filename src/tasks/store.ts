@@ -204,10 +204,15 @@ export class TaskStore implements TaskHost, RunnerHost {
     return record === undefined ? undefined : snapshot(record);
   }
 
-  async update(taskId: string, responses: JsonObject, principal: string): Promise<boolean> {
+  async update(
+    taskId: string,
+    responses: JsonObject,
+    principal: string,
+  ): Promise<TaskSnapshot | undefined> {
     const record = await this.view(taskId, principal);
-    if (record === undefined) return false;
-    if (record.status !== 'input_required' || record.inputRequests === undefined) return true;
+    if (record === undefined) return undefined;
+    const task = snapshot(record);
+    if (record.status !== 'input_required' || record.inputRequests === undefined) return task;
     const ttl = remaining(record);
     let added = false;
     for (const [key, answer] of Object.entries(responses)) {
@@ -216,7 +221,7 @@ export class TaskStore implements TaskHost, RunnerHost {
       added = (await this.adapter.records.add(answerKey(taskId, key), answer, ttl)) || added;
     }
     if (added) await this.adapter.bus.publish(channelOf(taskId), 'answer');
-    return true;
+    return task;
   }
 
   async cancel(taskId: string, principal?: string): Promise<TaskSnapshot | undefined> {

@@ -49,9 +49,13 @@ export interface TaskHost {
   get(taskId: string, principal: string): Promise<TaskSnapshot | undefined>;
   /**
    * Delivers answers to a task's outstanding asks (unknown or answered keys are ignored).
-   * Resolves false when the task is unknown.
+   * Resolves to the task as it stood before the answers, or undefined when unknown.
    */
-  update(taskId: string, responses: JsonObject, principal: string): Promise<boolean>;
+  update(
+    taskId: string,
+    responses: JsonObject,
+    principal: string,
+  ): Promise<TaskSnapshot | undefined>;
   /**
    * Asks a task to stop: resolves to the task as it stands after the request (a terminal task
    * unchanged), or undefined when unknown.

@@ -17,6 +17,14 @@ import { type Api, loadApi } from './load';
 import type { TelemetryOption } from './options';
 import { type CarriedContext, carriedContext, formatTraceparent } from './trace-context';
 
+/** A request to the client under way as a CLIENT span: see {@link Telemetry.open}. */
+export interface Asking {
+  /** The request's params, the span's context in their `_meta`. */
+  readonly params: JsonObject;
+  /** Ends the span, as failed when `error` is given. Only the first call counts. */
+  end(error?: unknown): void;
+}
+
 /** The instrumentation scope every span and metric of this package is recorded under. */
 export const SCOPE = 'declarative-mcp';
 
@@ -231,25 +239,28 @@ export class Telemetry<C> implements RequestObserver<C, Turn> {
     return carrier;
   }
 
-  /** `params` with the current trace context added to its `_meta` (a copy; `params` itself untouched). */
+  /**
+   * `params` with the current trace context added to its `_meta` (a copy; `params` itself
+   * untouched). A `tracestate` already there is dropped when the current context has none: it
+   * belonged to another span.
+   */
   inject(params: JsonObject, context?: Context): JsonObject {
     const carrier = this.carrier(context);
     if (carrier === undefined) return params;
-    const meta = isObject(params._meta) ? params._meta : undefined;
-    return { ...params, _meta: { ...meta, ...carrier } };
+    const meta: JsonObject = isObject(params._meta) ? { ...params._meta } : {};
+    if (carrier.tracestate === undefined) delete meta.tracestate;
+    return { ...params, _meta: Object.assign(meta, carrier) };
   }
 
   /**
-   * A server→client request (2025: elicitation, sampling, roots) as a CLIENT span, child of the
-   * current span, its context in the request's `_meta`; ends when the client answers.
+   * A server→client request (elicitation, sampling, roots; in a task, an ask that waits in its
+   * `inputRequests`) as a CLIENT span, child of the current span: `params` with the span's
+   * context in `_meta`, and `end`, to be called once with the answer's failure, if any (later
+   * calls do nothing). `undefined` when nothing is traced.
    */
-  async ask<T>(
-    method: string,
-    params: JsonObject,
-    send: (params: JsonObject) => Promise<T>,
-  ): Promise<T> {
+  open(method: string, params: JsonObject): Asking | undefined {
     const tracer = this.tracer;
-    if (tracer === undefined) return send(params);
+    if (tracer === undefined) return undefined;
     const api = this.api!;
     const parent = api.context.active();
     const span = tracer.startSpan(
@@ -257,20 +268,42 @@ export class Telemetry<C> implements RequestObserver<C, Turn> {
       { kind: api.SpanKind.CLIENT, attributes: { 'mcp.method.name': method } },
       parent,
     );
-    const context = api.trace.setSpan(parent, span);
-    try {
-      return await send(this.inject(params, context));
-    } catch (error) {
-      const type = askErrorType(error);
-      span.setAttribute('error.type', type);
-      if (/^-?\d+$/.test(type)) span.setAttribute('rpc.response.status_code', type);
-      span.setStatus({
-        code: api.SpanStatusCode.ERROR,
-        message: error instanceof Error ? error.message : String(error),
-      });
-      throw error;
-    } finally {
+    let open = true;
+    const end = (error?: unknown): void => {
+      if (!open) return;
+      open = false;
+      if (error !== undefined) {
+        const type = askErrorType(error);
+        span.setAttribute('error.type', type);
+        if (/^-?\d+$/.test(type)) span.setAttribute('rpc.response.status_code', type);
+        span.setStatus({
+          code: api.SpanStatusCode.ERROR,
+          message: error instanceof Error ? error.message : String(error),
+        });
+      }
       span.end();
+    };
+    return { params: this.inject(params, api.trace.setSpan(parent, span)), end };
+  }
+
+  /**
+   * A server→client request (2025: elicitation, sampling, roots) as a CLIENT span (see
+   * {@link open}) around `send`; it ends when the client answers.
+   */
+  async ask<T>(
+    method: string,
+    params: JsonObject,
+    send: (params: JsonObject) => Promise<T>,
+  ): Promise<T> {
+    const asking = this.open(method, params);
+    if (asking === undefined) return send(params);
+    try {
+      const answer = await send(asking.params);
+      asking.end();
+      return answer;
+    } catch (error) {
+      asking.end(error);
+      throw error;
     }
   }
 
