@@ -45,20 +45,8 @@ export {
   type ToolVisibility,
   Use,
 } from '../decorators';
-export type {
-  DefinitionStates,
-  EventStore,
-  IndexEntry,
-  IndexStore,
-  MessageBus,
-  RecordStore,
-  SessionCreation,
-  SessionLimits,
-  SessionRecord,
-  SessionTable,
-  StateAdapter,
-  StoredEvent,
-} from './adapter';
+// The type of the HTTP transport's `adapter` option; writing one is declarative-mcp/adapter's.
+export type { StateAdapter } from './adapter';
 export {
   type AskOptions,
   type Awaitable,
