@@ -1,6 +1,7 @@
 /**
  * Measurement 5: cold start — from spawning the process to the first `initialize` answer on its
  * stdout, for our stdio server, the SDK's, and the bare echo child (node's own start: the floor).
+ * SDK v2 (`@modelcontextprotocol/server`) as an ES module app only.
  * Twice: as CommonJS apps and as ES module apps (zod imported as ESM: a framework that loaded
  * zod's CommonJS build beside it paid for two zods there). The `initialize` line is written right
  * after the spawn.
@@ -48,6 +49,8 @@ export interface ColdStartResults {
   /** The same servers as ES module apps. */
   oursEsm: Stats;
   sdkEsm: Stats;
+  /** SDK v2 (`@modelcontextprotocol/server`), an ES module package: the ESM row only. */
+  sdk2Esm: Stats;
   bare: Stats;
   /** The `--against` build's apps (A/B mode only). */
   ref?: Stats;
@@ -63,6 +66,7 @@ const NAMES = {
   oursEsm: 'ours-stdio-esm',
   refEsm: `ours-stdio-esm${REF}`,
   sdkEsm: 'sdk-stdio-esm',
+  sdk2Esm: 'sdk2-stdio-esm',
   bare: 'echo-stdio',
 } as const;
 

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { abReport, type BenchResults } from './ab-report';
 import { type AgainstBuild, prepareAgainst } from './against';
 import { type ClusterResults, measureCluster, REDIS_SESSIONS } from './cluster';
-import { measureColdStart } from './coldstart';
+import { type ColdStartResults, measureColdStart } from './coldstart';
 import { ab, note, type Stats, stats } from './common';
 import { CONNECTIONS, HTTP_MODES, type HttpMode, type HttpRun, measureHttp } from './http';
 import { IN_FLIGHT, measureInProcess, PAIRS } from './inprocess';
@@ -249,14 +249,36 @@ function report(results: Results): Target[] {
   if (cold !== undefined) {
     const vsSdk = cold.ours.median / cold.sdk.median;
     const esmVsSdk = cold.oursEsm.median / cold.sdkEsm.median;
+    // (results.json of runs before SDK v2 was measured has no such field)
+    const esmVsSdk2 =
+      cold.sdk2Esm === undefined ? Number.NaN : cold.oursEsm.median / cold.sdk2Esm.median;
     heading('5. cold start: spawn → initialize answer', 'time');
     row('ours: serveStdio(app), CommonJS app', cold.ours, ms, `${times(vsSdk)} SDK`);
     row('SDK: McpServer + StdioServerTransport, CJS', cold.sdk, ms);
-    row('ours: serveStdio(app), ES module app', cold.oursEsm, ms, `${times(esmVsSdk)} SDK`);
+    row(
+      'ours: serveStdio(app), ES module app',
+      cold.oursEsm,
+      ms,
+      `${times(esmVsSdk)} SDK · ${times(esmVsSdk2)} SDK v2`,
+    );
     row('SDK: McpServer + StdioServerTransport, ESM', cold.sdkEsm, ms);
+    if (cold.sdk2Esm !== undefined)
+      row('SDK v2: McpServer + StdioServerTransport, ESM', cold.sdk2Esm, ms);
     row('floor: bare node child', cold.bare, ms);
+    const cpuOf = (key: keyof ColdStartResults['cpu']) => cold.cpu[key]?.median ?? Number.NaN;
+    console.log(
+      `  CPU ms up to the answer (median): ours ${cpuOf('ours').toFixed(0)}, SDK ${cpuOf('sdk').toFixed(0)}; ` +
+        `ESM: ours ${cpuOf('oursEsm').toFixed(0)}, SDK ${cpuOf('sdkEsm').toFixed(0)}, SDK v2 ${cpuOf('sdk2Esm').toFixed(0)}; bare ${cpuOf('bare').toFixed(0)}`,
+    );
     target('5', 'cold start, ours ÷ SDK (CommonJS app)', vsSdk, '≤ 0.65', vsSdk <= 0.65);
     target('5e', 'cold start, ours ÷ SDK (ES module app)', esmVsSdk, '≤ 0.65', esmVsSdk <= 0.65);
+    target(
+      '5v2',
+      'cold start, ours ÷ SDK v2 (ES module app)',
+      esmVsSdk2,
+      '≤ 0.6',
+      esmVsSdk2 <= 0.6,
+    );
   }
 
   const cl = results.cluster;

@@ -60,8 +60,22 @@ function nodeSealCrypto(node: NodeCrypto): SealCrypto {
  * (`process.getBuiltinModule`: Node 20.16+, Bun, Deno), so a 2026 MRTR round on Node costs no
  * extra turn of the event loop; the Web Crypto API elsewhere (Workers without `nodejs_compat`,
  * where there is no `process`). Never a static `node:` import: bundles for Workers stay clean.
+ * Chosen at the first hash, not here: an application that never seals a state or hashes a
+ * token never loads `node:crypto` (~9 ms CPU of a stdio app's cold start on the bench machine).
  */
 export function defaultSealCrypto(): SealCrypto {
+  let chosen: SealCrypto | undefined;
+  const backend = (): SealCrypto => {
+    if (chosen === undefined) chosen = chooseSealCrypto();
+    return chosen;
+  };
+  return {
+    hmac: (key, text) => backend().hmac(key, text),
+    sha256: (text) => backend().sha256(text),
+  };
+}
+
+function chooseSealCrypto(): SealCrypto {
   const process = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } })
     .process;
   let node: NodeCrypto | undefined;

@@ -14,11 +14,11 @@ import {
 } from '../core';
 import { type ProviderClass, resolveProvider, type ServiceContainer } from '../di';
 import {
+  createTasks,
   resolveTaskLimits,
   type TaskControl,
   type TaskLimits,
-  TaskStore,
-  taskMethods,
+  type TaskStore,
 } from '../tasks';
 import { checkViewLinks } from './apps';
 import { type Authorize, defaultAuthorize } from './authorize';
@@ -28,13 +28,7 @@ import { RequestHandlers } from './handlers';
 import { standardError, stderrReporter } from './report';
 import { scanProvider } from './scan';
 import { SharedDefinitions } from './shared-definitions';
-import {
-  SkillSet,
-  type SkillSource,
-  skillOfProvider,
-  skillRecordOf,
-  skillsOfOption,
-} from './skills';
+import { type SkillSet, type SkillSource, skillRecordOf, skillSupport } from './skills';
 
 /**
  * Options of {@link McpApplication.create}. The core's own options that are not closures (the
@@ -156,7 +150,7 @@ export class McpApplication<C = unknown> {
         return resolved;
       };
       if (skill !== undefined)
-        served.push(skillOfProvider<C>(provider, skill, instanceOf, problem));
+        served.push(skillSupport().skillOfProvider<C>(provider, skill, instanceOf, problem));
       if (members.length === 0) continue;
       const instance = instanceOf();
       for (const member of members) {
@@ -166,11 +160,12 @@ export class McpApplication<C = unknown> {
     }
     checkViewLinks(catalog.entries);
     this.catalog = catalog;
-    if (options.skills !== undefined) served.push(...skillsOfOption<C>(options.skills, problem));
+    if (options.skills !== undefined)
+      served.push(...skillSupport().skillsOfOption<C>(options.skills, problem));
     const skills =
       served.length === 0
         ? undefined
-        : new SkillSet<C>(
+        : new (skillSupport().SkillSet)<C>(
             served,
             options.authorize ?? (defaultAuthorize as Authorize<C>),
             options.skillPageSize ?? 100,
@@ -182,9 +177,10 @@ export class McpApplication<C = unknown> {
 
     const reporter = options.reporter ?? stderrReporter((request) => this.labelOf(request));
     const limits = resolveTaskLimits(options);
-    this.taskStore = catalog.some((entry) => entry.kind === 'tool' && entry.task !== undefined)
-      ? new TaskStore(limits)
+    const tasks = catalog.some((entry) => entry.kind === 'tool' && entry.task !== undefined)
+      ? createTasks(limits)
       : undefined;
+    this.taskStore = tasks?.store;
     const handlers = new RequestHandlers(catalog, this.taskStore, reporter);
     const hasResources =
       catalog.count('resource') > 0 || catalog.count('template') > 0 || skills !== undefined;
@@ -199,7 +195,7 @@ export class McpApplication<C = unknown> {
       icons: options.icons,
       instructions: options.instructions,
       reporter,
-      tasks: this.taskStore === undefined ? undefined : taskMethods(this.taskStore),
+      tasks: tasks?.methods,
       batch: options.batch,
       initializer: options.initializer,
       logging: options.logging ?? usesCall,

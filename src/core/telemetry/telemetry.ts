@@ -13,7 +13,7 @@ import { CancelledError, ClientRequestError, ErrorCode, RequestTimeoutError } fr
 import type { Turn } from '../turn';
 import { isObject, type JsonObject } from '../types';
 import { addNetwork, type RequestShape, shapeOf, toolErrorText } from './attributes';
-import { type Api, loadApi } from './load';
+import { type Api, globalProviderRegistered, loadApi } from './load';
 import type { TelemetryOption } from './options';
 import { type CarriedContext, carriedContext, formatTraceparent } from './trace-context';
 
@@ -197,10 +197,14 @@ export class Telemetry<C> implements RequestObserver<C, Turn> {
    */
   private resolve(): boolean {
     this.resolved = true;
-    const api = loadApi();
+    const given = typeof this.option === 'object' ? this.option : {};
+    const wanted =
+      given.tracerProvider !== undefined ||
+      given.meterProvider !== undefined ||
+      globalProviderRegistered();
+    const api = wanted ? loadApi() : undefined;
     if (api !== undefined) {
       this.api = api;
-      const given = typeof this.option === 'object' ? this.option : {};
       this.tracer =
         (given.tracerProvider?.getTracer(SCOPE) as Tracer | undefined) ?? globalTracer(api);
       const meter = (given.meterProvider?.getMeter(SCOPE) as Meter | undefined) ?? globalMeter(api);

@@ -1,9 +1,4 @@
-import {
-  ownSkillRecord,
-  type SkillCommonOptions,
-  type SkillOptions,
-  type SkillRecord,
-} from '../../../decorators/metadata';
+import type { SkillCommonOptions, SkillRecord } from '../../../decorators/metadata';
 import { ConfigurationError, type JsonObject } from '../../core';
 import { nodePath } from './node';
 import type { ServedSkill } from './skill-set';
@@ -102,36 +97,6 @@ export function skillsOfOption<C>(
 
 function joinPrefix(prefix: string | undefined, name: string): string {
   return prefix ? `${prefix.replace(/\/+$/, '')}/${name}` : name;
-}
-
-/** `@Skill`'s record for a provider class, looked up its class chain (a subclass's file wins). */
-export function skillRecordOf(provider: Function): SkillRecord | undefined {
-  let options: SkillOptions | undefined;
-  const files: SkillRecord['files'] = [];
-  const taken = new Set<string>();
-  for (
-    let c: unknown = provider;
-    typeof c === 'function' && c !== Function.prototype;
-    c = Object.getPrototypeOf(c)
-  ) {
-    const record = ownSkillRecord(c as Function);
-    if (record === undefined) continue;
-    options ??= record.options;
-    for (const file of record.files) {
-      if (taken.has(file.path)) continue;
-      taken.add(file.path);
-      files.push(file);
-    }
-  }
-  if (options === undefined) {
-    if (files.length > 0) {
-      throw new ConfigurationError(
-        `Provider ${provider.name}: @SkillFile without @Skill. Add @Skill({ name, description, dynamic: true }) to the class.`,
-      );
-    }
-    return undefined;
-  }
-  return { options, files };
 }
 
 /** The skill a `@Skill` provider declares; `instance` resolves the provider (dynamic skills). */
