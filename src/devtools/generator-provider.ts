@@ -6,10 +6,12 @@ import { appStub } from './app-stub';
 import { fenced, pascal } from './code';
 import { hasJest, providerImport } from './module-path';
 import { promptStub } from './prompt-stub';
+import { providerStub } from './provider-stub';
 import { resourceStub } from './resource-stub';
 import type { DevtoolsState } from './state';
-import { providerStub, type Stub, StubError, toolStub } from './stubs';
+import { type Stub, StubError } from './stubs';
 import { testStub } from './test-stub';
+import { toolStub } from './tool-stub';
 
 const READ_ONLY = { readOnlyHint: true, idempotentHint: true, openWorldHint: false } as const;
 

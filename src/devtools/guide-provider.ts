@@ -4,8 +4,10 @@ import { Prompt, Resource } from '../../decorators';
 import { fenced, pascal } from './code';
 import { GUIDE_URI } from './documents';
 import { splitTopLevel } from './field-spec';
+import { providerStub } from './provider-stub';
 import type { DevtoolsState } from './state';
-import { providerStub, type Stub, type ToolSpec, toolStub } from './stubs';
+import type { Stub } from './stubs';
+import { type ToolSpec, toolStub } from './tool-stub';
 
 /** The `## ` sections of the guide whose headings start with one of `headings`, in guide order. */
 export function guideSections(guide: string, headings: readonly string[]): string {
