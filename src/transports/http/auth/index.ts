@@ -16,6 +16,7 @@ export {
   bearerToken,
   defaultIdentityKey,
 } from './bearer';
+export type { OAuthIdentity } from './claims';
 export { type IntrospectionAuthOptions, introspectionAuth } from './introspection';
 export { type JwtAuthOptions, jwtAuth } from './jwt';
 export {
@@ -26,11 +27,5 @@ export {
   resourceOf,
   serveMetadata,
 } from './metadata';
-export {
-  audienceProblem,
-  describeOAuth,
-  LOOPBACK_RESOURCE,
-  type OAuthIdentity,
-  oauthOf,
-} from './oauth';
+export { audienceProblem, describeOAuth, LOOPBACK_RESOURCE, oauthOf } from './oauth';
 export { AuthRefusal, bearerChallenge } from './refusal';

@@ -1,18 +1,20 @@
 import { ConfigurationError, defaultHashing, UnavailableError } from '../../../core';
 import type { AnyRequest, AuthenticateInfo, HeaderAuthenticate } from './authenticate';
-import { bearerToken } from './bearer';
 import {
   AUTHORIZATION_SERVER,
+  discover,
+  fetchFailure,
+  fetchJson,
+  once,
+  reachable,
+} from './authorization-server';
+import { bearerToken } from './bearer';
+import {
   admit,
   commonOptions,
   describeOAuth,
-  discover,
   expectedAudience,
-  fetchFailure,
-  fetchJson,
   numberOption,
-  once,
-  reachable,
   tooLong,
   urlOption,
 } from './oauth';

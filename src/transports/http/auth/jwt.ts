@@ -1,17 +1,14 @@
 import { ConfigurationError, UnavailableError } from '../../../core';
 import type { AnyRequest, AuthenticateInfo, HeaderAuthenticate } from './authenticate';
+import { discover, fetchFailure, once, reachable } from './authorization-server';
 import { bearerToken } from './bearer';
 import {
   admit,
   commonOptions,
   describeOAuth,
-  discover,
   expectedAudience,
-  fetchFailure,
   listOption,
   numberOption,
-  once,
-  reachable,
   tooLong,
   urlOption,
 } from './oauth';

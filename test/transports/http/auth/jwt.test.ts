@@ -1,11 +1,11 @@
 /**
  * `jwtAuth`'s options, checked when it is made (verification itself runs against a real
  * authorization server in test/e2e/oauth-jwt.test.ts: jose is ESM only and loads through a
- * dynamic import(), which jest's module sandbox does not run), and the identity made from claims.
+ * dynamic import(), which jest's module sandbox does not run). The identity made from claims is
+ * tested in claims.test.ts.
  */
 import type { IncomingMessage } from 'node:http';
 import { ConfigurationError, jwtAuth } from '../../../../src';
-import { grantedScopes, identityOf } from '../../../../src/transports/http/auth/oauth';
 
 const ISSUER = 'https://id.example.com/realms/acme';
 
@@ -47,32 +47,5 @@ describe('jwtAuth options', () => {
     await expect(
       authenticate({ headers: { authorization: 'Bearer a.b.c' } } as IncomingMessage),
     ).rejects.toThrow(/no audience to check/);
-  });
-});
-
-describe('the identity of verified claims', () => {
-  test('sub, client_id and the scope claim (RFC 9068)', () => {
-    expect(identityOf({ sub: 'alice', client_id: 'app', scope: 'a  b', aud: 'x' })).toEqual({
-      id: 'alice',
-      sub: 'alice',
-      clientId: 'app',
-      scopes: ['a', 'b'],
-      claims: { sub: 'alice', client_id: 'app', scope: 'a  b', aud: 'x' },
-    });
-  });
-
-  test('a client credentials token without sub is its client; scp as a list (Entra ID, Okta)', () => {
-    expect(identityOf({ azp: 'svc', scp: ['a', 1, 'b'] })).toMatchObject({
-      id: 'svc',
-      clientId: 'svc',
-      scopes: ['a', 'b'],
-    });
-    expect(grantedScopes({ scp: 'x y' })).toEqual(['x', 'y']);
-    expect(grantedScopes({})).toEqual([]);
-  });
-
-  test('claims naming nobody make no identity', () => {
-    expect(identityOf({ scope: 'a' })).toBeUndefined();
-    expect(identityOf({ sub: '' })).toBeUndefined();
   });
 });
