@@ -1,6 +1,7 @@
 import { ErrorCode, isObject, type JsonObject, McpClientError, META } from '../core';
 import { eventData } from './event-stream';
-import { type HeaderParam, headerParams, requestHeaders } from './request-headers';
+import { closed, refused, staleConnection, unreachable } from './http-failures';
+import { type HeaderParam, learnToolHeaders, requestHeaders } from './request-headers';
 import { type ClientWire, type Exchange, isResponse, parseMessage } from './wire';
 
 /** Options of {@link httpWire}. */
@@ -13,27 +14,6 @@ export interface HttpWireOptions {
    * `process.emitWarning`.
    */
   onWarning?: (message: string) => void;
-}
-
-function unreachable(url: string, error: unknown): McpClientError {
-  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
-  const why = cause?.code ?? cause?.message ?? (error as Error)?.message ?? String(error);
-  return new McpClientError(ErrorCode.TRANSPORT_ERROR, `Cannot reach ${url}: ${why}`, undefined, {
-    reason: 'transport',
-    cause: error,
-  });
-}
-
-/** A request that failed on a connection the server had closed: it never reached a server. */
-function staleConnection(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } })?.cause;
-  return cause?.code === 'UND_ERR_SOCKET' || cause?.code === 'ECONNRESET';
-}
-
-function closed(method: unknown): McpClientError {
-  return new McpClientError(ErrorCode.INVALID_REQUEST, `${String(method)} was closed`, undefined, {
-    reason: 'no-answer',
-  });
 }
 
 /** A JSON-RPC error answer with this code. */
@@ -119,26 +99,6 @@ export function httpWire(url: string, options: HttpWireOptions = {}): ClientWire
     }
   };
 
-  /** A status that is no answer: 401 says a token is wanted; others say what came back. */
-  const refused = async (response: Response): Promise<McpClientError> => {
-    if (response.status === 401) {
-      const challenge = response.headers.get('www-authenticate');
-      return new McpClientError(
-        ErrorCode.TRANSPORT_ERROR,
-        `${url} answered 401 Unauthorized: it needs a bearer token${challenge ? ` (${challenge})` : ''}.`,
-        undefined,
-        { reason: 'unauthorized' },
-      );
-    }
-    const text = (await response.text().catch(() => '')).trim().slice(0, 200);
-    return new McpClientError(
-      ErrorCode.TRANSPORT_ERROR,
-      `${url} answered HTTP ${response.status} ${response.statusText}${text ? `: ${text}` : ''}`,
-      undefined,
-      { reason: 'transport' },
-    );
-  };
-
   /** The response to `message` in `response`: JSON, or the end of its event stream. */
   const receive = async (
     message: JsonObject,
@@ -174,7 +134,7 @@ export function httpWire(url: string, options: HttpWireOptions = {}): ClientWire
     }
     const body = type.includes('json') ? parseMessage(await response.text()) : undefined;
     if (response.status === 401 || body === undefined || !isResponse(body))
-      throw await refused(response);
+      throw await refused(url, response);
     return answered(body);
   };
 
@@ -260,27 +220,6 @@ export function httpWire(url: string, options: HttpWireOptions = {}): ClientWire
       })().finally(() => opened());
     });
 
-  /**
-   * Records the `x-mcp-header` properties of listed tools; leaves out invalid ones, warning of
-   * each (of `only` alone when given: the tool a call is about).
-   */
-  const learn = (body: JsonObject, only?: unknown): JsonObject => {
-    if (!isObject(body.result) || !Array.isArray(body.result.tools)) return body;
-    const tools = body.result.tools.filter((tool: unknown) => {
-      if (!isObject(tool) || typeof tool.name !== 'string') return true;
-      const found = headerParams(tool.inputSchema);
-      if (Array.isArray(found)) {
-        toolParams.set(tool.name, found);
-        return true;
-      }
-      toolParams.delete(tool.name);
-      if (only === undefined || only === tool.name)
-        warn(`Tool "${tool.name}" is left out of tools/list: ${found.problem}.`);
-      return false;
-    });
-    return { ...body, result: { ...body.result, tools } };
-  };
-
   /** Lists every tool again (after a -32020 to a call of `tool`), with the call's `_meta`. */
   const relist = async (meta: JsonObject, tool: unknown): Promise<void> => {
     let cursor: unknown;
@@ -294,7 +233,12 @@ export function httpWire(url: string, options: HttpWireOptions = {}): ClientWire
         method: 'tools/list',
         params,
       };
-      const body = learn(await receive(list, (await post(list)).response, broadcast), tool);
+      const body = learnToolHeaders(
+        await receive(list, (await post(list)).response, broadcast),
+        toolParams,
+        warn,
+        tool,
+      );
       cursor = isObject(body.result) ? body.result.nextCursor : undefined;
     } while (typeof cursor === 'string');
   };
@@ -316,11 +260,11 @@ export function httpWire(url: string, options: HttpWireOptions = {}): ClientWire
         await relist(meta, isObject(message.params) ? message.params.name : undefined);
         body = await receive(message, (await post(message, exchange.signal)).response, exchange);
       }
-      return message.method === 'tools/list' ? learn(body) : body;
+      return message.method === 'tools/list' ? learnToolHeaders(body, toolParams, warn) : body;
     },
     async send(message) {
       const { response } = await post(message);
-      if (!response.ok) throw await refused(response);
+      if (!response.ok) throw await refused(url, response);
       await response.body?.cancel();
       if (message.method === 'notifications/initialized') await listen();
     },

@@ -133,3 +133,29 @@ export function requestHeaders(
   }
   return headers;
 }
+
+/**
+ * Records the `x-mcp-header` properties of listed tools in `toolParams`; leaves out invalid ones, warning of
+ * each (of `only` alone when given: the tool a call is about).
+ */
+export function learnToolHeaders(
+  body: JsonObject,
+  toolParams: Map<string, readonly HeaderParam[]>,
+  warn: (message: string) => void,
+  only?: unknown,
+): JsonObject {
+  if (!isObject(body.result) || !Array.isArray(body.result.tools)) return body;
+  const tools = body.result.tools.filter((tool: unknown) => {
+    if (!isObject(tool) || typeof tool.name !== 'string') return true;
+    const found = headerParams(tool.inputSchema);
+    if (Array.isArray(found)) {
+      toolParams.set(tool.name, found);
+      return true;
+    }
+    toolParams.delete(tool.name);
+    if (only === undefined || only === tool.name)
+      warn(`Tool "${tool.name}" is left out of tools/list: ${found.problem}.`);
+    return false;
+  });
+  return { ...body, result: { ...body.result, tools } };
+}

@@ -1,8 +1,15 @@
 /**
  * The 2026-07-28 request headers the HTTP client sends: the spec's encoding examples, the
- * `x-mcp-header` properties it mirrors, and the annotations that make a tool unusable.
+ * `x-mcp-header` properties it mirrors, the annotations that make a tool unusable, and what
+ * the client learns from `tools/list`.
  */
-import { encodeHeaderValue, headerParams, requestHeaders } from '../../src/testing/request-headers';
+import {
+  encodeHeaderValue,
+  type HeaderParam,
+  headerParams,
+  learnToolHeaders,
+  requestHeaders,
+} from '../../src/testing/request-headers';
 
 test.each([
   ['us-west1', 'us-west1'],
@@ -109,4 +116,46 @@ test('requestHeaders: a 2026 tools/call mirrors method, name and the values pres
     'mcp-name': '=?base64?dCAxIA==?=',
   });
   expect(requestHeaders({ jsonrpc: '2.0', id: 3, method: 'tools/list' }, params)).toBeUndefined();
+});
+
+test('learnToolHeaders: records the params of listed tools, leaves out invalid ones and warns of them (of the called tool alone when given)', () => {
+  const valid = {
+    name: 'route',
+    inputSchema: {
+      type: 'object',
+      properties: { region: { type: 'string', 'x-mcp-header': 'Region' } },
+    },
+  };
+  const invalid = {
+    name: 'broken',
+    inputSchema: {
+      type: 'object',
+      properties: { data: { type: 'object', 'x-mcp-header': 'Data' } },
+    },
+  };
+  const other = { ...invalid, name: 'other' };
+  const params = new Map<string, readonly HeaderParam[]>([['broken', []]]);
+  const warnings: string[] = [];
+  const listed = learnToolHeaders(
+    { jsonrpc: '2.0', id: 1, result: { tools: [valid, invalid, other], nextCursor: 'n' } },
+    params,
+    (message) => warnings.push(message),
+  );
+  expect(listed).toEqual({ jsonrpc: '2.0', id: 1, result: { tools: [valid], nextCursor: 'n' } });
+  expect([...params.keys()]).toEqual(['route']);
+  expect(params.get('route')).toEqual([{ path: ['region'], header: 'mcp-param-region' }]);
+  expect(warnings).toHaveLength(2);
+  expect(warnings[0]).toMatch(/^Tool "broken" is left out of tools\/list: /);
+
+  warnings.length = 0;
+  learnToolHeaders(
+    { result: { tools: [invalid, other] } },
+    params,
+    (m) => warnings.push(m),
+    'other',
+  );
+  expect(warnings).toEqual([expect.stringMatching(/^Tool "other" is left out/)]);
+  // An answer that is no tool list is returned as it is.
+  const error = { jsonrpc: '2.0', id: 2, error: { code: -32600, message: 'no' } };
+  expect(learnToolHeaders(error, params, () => undefined)).toBe(error);
 });
