@@ -5,6 +5,7 @@
 import type { ClusterResults } from './cluster';
 import type { ColdStartResults } from './coldstart';
 import type { Stats } from './common';
+import type { FetchResults } from './fetch';
 import type { HttpResults, HttpRun } from './http';
 import type { InProcessResults } from './inprocess';
 import type { MemoryResults } from './memory';
@@ -20,6 +21,7 @@ export interface BenchResults {
   coldstart?: ColdStartResults;
   cluster?: ClusterResults;
   telemetry?: TelemetryResults;
+  fetch?: FetchResults;
 }
 
 /** `higher`: more is better (rates); `lower`: less is better (CPU, time, bytes). */

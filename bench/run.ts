@@ -3,7 +3,7 @@
  * table (min / median / max of several repetitions, ratios on the medians, the floor and limit
  * rows, PASS/MISS per target) and writes bench/results.json. See bench/README.md.
  *
- *   node build/bench/run.js [inprocess] [stdio] [http] [memory] [coldstart] [cluster] [telemetry]   (default: all)
+ *   node build/bench/run.js [inprocess] [stdio] [http] [memory] [coldstart] [cluster] [telemetry] [fetch]   (default: all)
  *   node build/bench/run.js --only http,stdio --modes session,modern
  *   node build/bench/run.js --against main [--with-sdk] [--keep]   (A/B: this build ÷ main's)
  *   BENCH_REPS=5 BENCH_SECONDS=3 node build/bench/run.js
@@ -16,6 +16,7 @@ import { type AgainstBuild, prepareAgainst } from './against';
 import { type ClusterResults, measureCluster, REDIS_SESSIONS } from './cluster';
 import { type ColdStartResults, measureColdStart } from './coldstart';
 import { ab, note, type Stats, stats } from './common';
+import { type FetchResults, measureFetch } from './fetch';
 import { CONNECTIONS, HTTP_MODES, type HttpMode, type HttpRun, measureHttp } from './http';
 import { IN_FLIGHT, measureInProcess, PAIRS } from './inprocess';
 import { CYCLES, measureMemory, SESSIONS } from './memory';
@@ -30,6 +31,7 @@ const SECTIONS = [
   'coldstart',
   'cluster',
   'telemetry',
+  'fetch',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -312,6 +314,7 @@ function report(results: Results): Target[] {
   }
 
   if (results.telemetry !== undefined) targets.push(...telemetryReport(results.telemetry));
+  if (results.fetch !== undefined) fetchReport(results.fetch);
 
   lines.push('');
   lines.push('Targets (ratios of medians in this run)');
@@ -366,6 +369,28 @@ function telemetryReport(te: TelemetryResults): Target[] {
     });
   }
   return targets;
+}
+
+/**
+ * 9. The fetch face in process (stateless 2026-07-28): ours through `createFetchHandler`, the
+ * core alone (`app.handle`), and the SDK v2's fetch handler; no target yet.
+ */
+function fetchReport(fe: FetchResults): void {
+  const micros = (n: number): string => `${n.toFixed(1)} µs`;
+  heading('9. fetch face in process, 2026-07-28 stateless', 'per call');
+  const subjects = [
+    ['ours: createFetchHandler(app)(new Request)', 'fetch'],
+    ['ours: app.handle(json), no HTTP', 'core'],
+    ['SDK v2: createMcpHandler(…)(new Request)', 'sdk2'],
+    ['floor: new Request/Response, bodies read', 'floor'],
+  ] as const;
+  for (const [label, key] of subjects) row(`${label}: calls/s`, fe.rate[key], integer);
+  for (const [label, key] of subjects) row(`${label}: CPU`, fe.cpu[key], micros);
+  row(
+    'fetch face ÷ SDK v2, calls/s',
+    stats(fe.rate.fetch.runs.map((n, i) => n / fe.rate.sdk2.runs[i]!)),
+    times,
+  );
 }
 
 /** The command line: sections (bare words or `--only a,b`), `--modes`, `--against REF` and its options. */
@@ -455,6 +480,7 @@ async function measure(sections: readonly Section[], against: AgainstBuild | und
     if (section === 'telemetry') {
       results.telemetry = await measureTelemetry(SECONDS * 1000, HTTP_SECONDS);
     }
+    if (section === 'fetch') results.fetch = await measureFetch(REPS, SECONDS * 1000);
     note(`${section} done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
   const sdk = sdkVersion();
