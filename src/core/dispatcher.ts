@@ -216,9 +216,9 @@ export class JsonRpcDispatcher<C = unknown, X = unknown> {
    * (when given) learns whether the answer is a result or an error, and its code.
    */
   dispatch(message: unknown, context: C, extra?: X, note?: Note): Promise<string | null> {
-    if (!Array.isArray(message) && this.observer === undefined) {
-      // A single message, unobserved: answer()'s own promise, which never rejects, is the
-      // answer (no async frame and tick of this method around it).
+    if (!Array.isArray(message)) {
+      // A single message: answer()'s own promise (or the observer's, which never rejects
+      // either) is the answer, with no async frame and tick of this method around it.
       try {
         const answer = this.one(message, context, extra, note);
         return typeof answer === 'object' && answer !== null ? answer : Promise.resolve(answer);
@@ -226,17 +226,16 @@ export class JsonRpcDispatcher<C = unknown, X = unknown> {
         return Promise.resolve(this.unexpected(error, context));
       }
     }
-    return this.settle(message, context, extra, note);
+    return this.answerBatch(message, context, extra, note);
   }
 
-  private async settle(
-    message: unknown,
+  private async answerBatch(
+    message: unknown[],
     context: C,
     extra: X | undefined,
     note: Note | undefined,
   ): Promise<string | null> {
     try {
-      if (!Array.isArray(message)) return await this.one(message, context, extra, note);
       if (message.length === 0 || message.length > this.batch) {
         if (note !== undefined) note.refused = true;
         return INVALID_REQUEST_ANSWER;

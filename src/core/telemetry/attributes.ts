@@ -9,10 +9,16 @@ import { isObject, type JsonObject } from '../types';
 export interface RequestShape {
   /** `{mcp.method.name} {target}`, or the method alone. */
   readonly name: string;
-  /** The span's attributes. */
+  /**
+   * The span's attributes at its start: the ones a sampler may decide on (method, tool or
+   * prompt, revision, network), the metric's too. The rest of this one request ({@link addDetails})
+   * is added only to a span that records.
+   */
   readonly span: Attributes;
   /** The metric's attributes (no request id, session id, resource URI or addresses). */
   readonly metric: Attributes;
+  /** The connection's facts, when the transport tells them. */
+  readonly facts: LinkFacts | undefined;
 }
 
 /**
@@ -36,7 +42,8 @@ export function protocolVersionOf(
 export function shapeOf(request: JsonRpcRequest, link: Link | undefined): RequestShape {
   const method = request.method;
   const params = isObject(request.params) ? request.params : undefined;
-  // Two literals rather than a copy of one: the span's attributes are the metric's and more.
+  // Two literals rather than a copy of one. Never one shared object: an SDK may add a sampler's
+  // attributes to the object a span starts with (sdk-trace-base 1.x does).
   const metric: Attributes = {
     'mcp.method.name': method,
     // Always 2.0 (anything else is refused before a span starts); kept so queries need no default.
@@ -60,12 +67,27 @@ export function shapeOf(request: JsonRpcRequest, link: Link | undefined): Reques
   if (facts !== undefined) {
     addNetwork(metric, facts);
     addNetwork(span, facts);
-    addPeers(span, facts);
   }
-  if (request.id !== undefined) span['jsonrpc.request.id'] = String(request.id);
-  const uri = params?.uri;
-  if (typeof uri === 'string' && method.startsWith('resources/')) span['mcp.resource.uri'] = uri;
-  return { name, span, metric };
+  return { name, span, metric, facts };
+}
+
+/**
+ * What a span that records carries beyond its start (a sampled-out request never builds it):
+ * `jsonrpc.request.id`, `mcp.resource.uri`, `server.*`, `client.*` and `mcp.session.id`.
+ */
+export function addDetails(
+  attributes: Attributes,
+  request: JsonRpcRequest,
+  facts: LinkFacts | undefined,
+): Attributes {
+  if (request.id !== undefined) attributes['jsonrpc.request.id'] = String(request.id);
+  const method = request.method;
+  const uri = isObject(request.params) ? request.params.uri : undefined;
+  if (typeof uri === 'string' && method.startsWith('resources/')) {
+    attributes['mcp.resource.uri'] = uri;
+  }
+  if (facts !== undefined) addPeers(attributes, facts);
+  return attributes;
 }
 
 /** `network.*`: on spans and metrics alike. */

@@ -12,7 +12,7 @@ import type { JsonRpcRequest, Note, RequestObserver } from '../dispatcher';
 import { CancelledError, ClientRequestError, ErrorCode, RequestTimeoutError } from '../errors';
 import type { Turn } from '../turn';
 import { isObject, type JsonObject } from '../types';
-import { addNetwork, type RequestShape, shapeOf, toolErrorText } from './attributes';
+import { addDetails, addNetwork, type RequestShape, shapeOf, toolErrorText } from './attributes';
 import { type Api, globalProviderRegistered, loadApi } from './load';
 import type { TelemetryOption } from './options';
 import { type CarriedContext, carriedContext, formatTraceparent } from './trace-context';
@@ -97,6 +97,8 @@ export class Telemetry<C> implements RequestObserver<C, Turn> {
       { kind: api.SpanKind.SERVER, attributes: shape.span, links },
       parent,
     );
+    // A span a sampler dropped gets nothing more: no id string, no addresses.
+    if (span?.isRecording()) span.setAttributes(addDetails({}, request, shape.facts));
     // The caller's note when it gave one (the answer fills it as it would without telemetry).
     const trail: Note = note ?? { ok: false, code: undefined, refused: false };
     const answered =
@@ -124,12 +126,12 @@ export class Telemetry<C> implements RequestObserver<C, Turn> {
     started: number,
   ): void {
     const api = this.api!;
-    const failure = this.failure(trail);
+    const failure = failureOf(trail);
     if (span !== undefined) {
-      if (failure !== undefined) {
-        span.setAttribute('error.type', failure.type);
-        if (trail.code !== undefined) span.setAttribute('rpc.response.status_code', failure.type);
-        span.setStatus({ code: api.SpanStatusCode.ERROR, message: failure.message });
+      if (failure !== undefined && span.isRecording()) {
+        span.setAttribute('error.type', failure);
+        if (trail.code !== undefined) span.setAttribute('rpc.response.status_code', failure);
+        span.setStatus({ code: api.SpanStatusCode.ERROR, message: failureText(trail) });
         if (trail.error !== undefined) span.recordException(exception(trail.error));
       }
       span.end();
@@ -137,8 +139,8 @@ export class Telemetry<C> implements RequestObserver<C, Turn> {
     if (this.operations !== undefined) {
       const attributes = shape.metric;
       if (failure !== undefined) {
-        attributes['error.type'] = failure.type;
-        if (trail.code !== undefined) attributes['rpc.response.status_code'] = failure.type;
+        attributes['error.type'] = failure;
+        if (trail.code !== undefined) attributes['rpc.response.status_code'] = failure;
         // An unknown tool or prompt is the client's text: kept off the metric, so a caller
         // cannot grow its cardinality without bound.
         if (trail.code === ErrorCode.INVALID_PARAMS) {
@@ -151,18 +153,6 @@ export class Telemetry<C> implements RequestObserver<C, Turn> {
         this.session(link, shape.metric);
       }
     }
-  }
-
-  /** `error.type` and the status text: the JSON-RPC code, or `tool_error` for an `isError` result. */
-  private failure(trail: Note): { type: string; message: string } | undefined {
-    if (trail.code !== undefined) {
-      return { type: String(trail.code), message: trail.message ?? '' };
-    }
-    const result = trail.result;
-    if (isObject(result) && result.isError === true) {
-      return { type: 'tool_error', message: toolErrorText(result) };
-    }
-    return undefined;
   }
 
   /** `mcp.server.session.duration` for a 2025 session: from `initialize` until its peer closes. */
@@ -338,6 +328,19 @@ function globalMeter(api: Api): Meter | undefined {
   const meter = api.metrics.getMeter(SCOPE);
   // Without a registered provider the API hands out its no-op meter.
   return meter.constructor === api.createNoopMeter().constructor ? undefined : meter;
+}
+
+/** `error.type`: the JSON-RPC code, or `tool_error` for an `isError` result; else `undefined`. */
+function failureOf(trail: Note): string | undefined {
+  if (trail.code !== undefined) return String(trail.code);
+  const result = trail.result;
+  return isObject(result) && result.isError === true ? 'tool_error' : undefined;
+}
+
+/** A failed span's status text: the JSON-RPC error's message, or the tool result's first text. */
+function failureText(trail: Note): string {
+  if (trail.code !== undefined) return trail.message ?? '';
+  return isObject(trail.result) ? toolErrorText(trail.result) : 'tool_error';
 }
 
 /** What an answer the client gave (or did not) is as `error.type`. */
