@@ -15,8 +15,11 @@ const files = new Map(
     .filter((entry): entry is readonly [string, string] => entry[0] !== undefined),
 );
 
-it.each(['greeter', 'hono', 'bun', 'deno', 'worker'])('src/%s.ts is the example of that name', (name) => {
-  const example = readFileSync(join(ROOT, 'examples', `${name}.ts`), 'utf8');
-  const code = example.replace(/^\/\*\*[\s\S]*?\*\/\n/, '');
-  expect(files.get(`src/${name}.ts`)).toBe(`// src/${name}.ts\n${code}`);
-});
+it.each(['greeter', 'hono', 'bun', 'deno', 'worker'])(
+  'src/%s.ts is the example of that name',
+  (name) => {
+    const example = readFileSync(join(ROOT, 'examples', `${name}.ts`), 'utf8');
+    const code = example.replace(/^\/\*\*[\s\S]*?\*\/\n/, '');
+    expect(files.get(`src/${name}.ts`)).toBe(`// src/${name}.ts\n${code}`);
+  },
+);
