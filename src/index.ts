@@ -64,7 +64,6 @@ export {
   type ContentBlock,
   type ElicitResult,
   type ElicitSchema,
-  type Era,
   ErrorCode,
   type ErrorCodeValue,
   Fault,
@@ -83,7 +82,6 @@ export {
   McpCore,
   type McpCoreOptions,
   type MethodHandler,
-  type ModernVersion,
   type Outcome,
   Peer,
   type PeerOptions,
@@ -98,6 +96,7 @@ export {
   type ResourceContents,
   type ResourceDefinition,
   type ResourceTemplateDefinition,
+  type Revision,
   type Servable,
   SharedStateError,
   type SkillEntry,
@@ -112,6 +111,7 @@ export {
   type ToolDefinition,
   ToolError,
   UnavailableError,
+  type Version2026,
 } from './core';
 export type { ProviderClass, ServiceContainer } from './di';
 export {

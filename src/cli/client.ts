@@ -5,7 +5,7 @@
  */
 import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type JsonObject, McpClientError, UsageError } from '../core';
+import { type JsonObject, McpClientError, REVISIONS, UsageError } from '../core';
 import type { TestClient } from '../testing';
 import { type ClientCommand, flagsUsage, type ServeFlags } from './flags';
 import { loadApplication } from './load';
@@ -147,7 +147,7 @@ async function open(
   // In process, the newest revision unless told otherwise: this framework speaks both.
   const client = await connect(app as never, undefined, {
     ...options,
-    protocolVersion: options.protocolVersion ?? '2026-07-28',
+    protocolVersion: options.protocolVersion ?? REVISIONS[0].name,
   });
   return { client, rest };
 }

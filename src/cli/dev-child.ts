@@ -4,6 +4,7 @@
  * `stop` tells its clients that the lists changed before it closes.
  */
 import 'reflect-metadata';
+import { META, VERSIONS_2026 } from '../core';
 import { loadApplication } from './load';
 
 type Ask = { type: 'listen'; port: number; host: string } | { type: 'stop' };
@@ -16,8 +17,8 @@ async function definitions(core: {
   handle(payload: string): Promise<string | null>;
 }): Promise<Record<string, string>> {
   const meta = {
-    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-    'io.modelcontextprotocol/clientCapabilities': {},
+    [META.protocolVersion]: VERSIONS_2026[0],
+    [META.clientCapabilities]: {},
   };
   const lists = [
     ['tools/list', 'tools', 'tool', 'name'],

@@ -2,7 +2,7 @@
  * The checks of the command line's flag values: each converts a string or throws a
  * {@link UsageError} that says what is expected, with an example.
  */
-import { UsageError } from '../core';
+import { REVISIONS, UsageError } from '../core';
 
 export const port = (raw: string): number => {
   const n = Number(raw);
@@ -51,11 +51,11 @@ export const header = (raw: string): string => {
   return raw;
 };
 
-/** The revisions the client commands speak. */
-export const PROTOCOLS = ['2025-11-25', '2026-07-28'] as const;
+/** The revisions the client commands speak, oldest first (the negotiation table's names). */
+export const PROTOCOLS: readonly string[] = REVISIONS.map((revision) => revision.name).reverse();
 
 export const protocol = (raw: string): string => {
-  if (!(PROTOCOLS as readonly string[]).includes(raw))
+  if (!PROTOCOLS.includes(raw))
     throw new UsageError(`--protocol must be ${PROTOCOLS.join(' or ')} (got "${raw}").`);
   return raw;
 };

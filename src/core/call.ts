@@ -1,11 +1,11 @@
 import { supportsApps } from './apps';
 import type { JsonRpcId } from './dispatcher';
-import type { ModernVersion } from './era';
 import { ToolError } from './errors';
-import type { ProtocolVersion } from './negotiate';
 import { type Link, LOGGING_LEVELS, type LoggingLevel } from './peer';
+import { type Inbound, MCP_2025_11_25 } from './revisions';
+import type { ProtocolVersion } from './revisions/2025-11-25';
+import type { Version2026 } from './revisions/2026-07-28/meta';
 import type { TaskChannel } from './task-channel';
-import type { Turn } from './turn';
 import type { JsonObject } from './types';
 import { isObject } from './types';
 
@@ -76,8 +76,8 @@ export class McpCall {
     params: unknown,
     private readonly link: Link | undefined,
     signal?: AbortSignal | { readonly signal: AbortSignal },
-    /** @internal The request as the core sees it (its era, and a modern request's client). */
-    private readonly turn?: Turn,
+    /** @internal The request as the core sees it (its revision, the client it declares). */
+    inbound?: Inbound,
     /**
      * @internal Traces the call's requests to the client (the core's telemetry): a CLIENT span
      * around `send`, its context in the request's `_meta`.
@@ -102,7 +102,11 @@ export class McpCall {
     const task = isObject(params) ? params.task : undefined;
     this.requestedTask = isObject(task) ? task : undefined;
     this.source = signal instanceof AbortSignal ? { signal } : signal;
+    this.inbound = inbound ?? { revision: MCP_2025_11_25, link, client: undefined };
   }
+
+  /** @internal The request as the core sees it; a call made without one speaks 2025. */
+  readonly inbound: Inbound;
 
   /**
    * Aborted when the client cancels this request or the transport shuts down; in a task, when
@@ -162,9 +166,9 @@ export class McpCall {
    * The revision this request speaks: in 2026-07-28 the one its `_meta` names; before, the one
    * agreed at `initialize` (when the transport knows it).
    */
-  get revision(): ProtocolVersion | ModernVersion | undefined {
-    const client = this.turn?.client;
-    return client !== undefined ? client.revision : this.link?.peer.revision;
+  get revision(): ProtocolVersion | Version2026 | undefined {
+    const client = this.inbound.client;
+    return client !== undefined ? (client.revision as Version2026) : this.link?.peer.revision;
   }
 
   /**
@@ -172,7 +176,7 @@ export class McpCall {
    * declared at `initialize` (when the transport knows them).
    */
   get clientCapabilities(): JsonObject | undefined {
-    const client = this.turn?.client;
+    const client = this.inbound.client;
     return client !== undefined ? client.capabilities : this.link?.peer.clientCapabilities;
   }
 
@@ -181,13 +185,8 @@ export class McpCall {
    * the `clientInfo` sent at `initialize`.
    */
   get clientInfo(): JsonObject | undefined {
-    const client = this.turn?.client;
+    const client = this.inbound.client;
     return client !== undefined ? client.info : this.link?.peer.clientInfo;
-  }
-
-  /** Whether this request follows MCP 2026-07-28 (asks become `input_required` results). */
-  get modern(): boolean {
-    return this.turn?.era === 'modern';
   }
 
   /**
@@ -275,12 +274,8 @@ export class McpCall {
       this.channel.status(typeof data === 'string' ? data : JSON.stringify(data));
       return true;
     }
-    const client = this.turn?.client;
-    // MCP 2026-07-28: no notifications/message unless the request's _meta sets a level.
-    if (client !== undefined && client.logLevel === undefined) return false;
-    const floor = (client !== undefined ? client.logLevel : this.link?.peer.logLevel) as
-      | LoggingLevel
-      | undefined;
+    const floor = this.inbound.revision.logFloor(this.inbound);
+    if (floor === false) return false;
     if (floor !== undefined && LOGGING_LEVELS.indexOf(level) < LOGGING_LEVELS.indexOf(floor)) {
       return false;
     }
@@ -345,42 +340,10 @@ export class McpCall {
     // In a task, an ask waits in the task's inputRequests (2026-07-28: answered by tasks/update).
     if (this.channel !== undefined)
       return this.taskAsk(this.channel, key, capability, method, params);
-    if (this.turn?.era === 'modern') {
-      // MCP 2026-07-28: no server→client request; the answer comes by key in a retry (MRTR).
-      const attempt = this.turn.attempt;
-      if (attempt === undefined) {
-        return Promise.reject(
-          new ToolError(
-            `Cannot send ${method} from ${this.method}: in MCP 2026-07-28 only tools/call, prompts/get and resources/read may ask the client.`,
-          ),
-        );
-      }
-      return attempt.ask(key, capability, method, params);
-    }
-    if (this.link === undefined) {
-      return Promise.reject(
-        new ToolError(`Cannot send ${method}: this call has no transport to reach the client.`),
-      );
-    }
-    if (this.finished) {
-      return Promise.reject(new ToolError(`Cannot send ${method}: the call already answered.`));
-    }
-    const capabilities = this.link.peer.clientCapabilities;
-    if (capabilities === undefined) {
-      return Promise.reject(
-        new ToolError(
-          `Cannot send ${method}: no session with the client (a stateless transport cannot ask the client anything).`,
-        ),
-      );
-    }
-    if (!isObject(capabilities[capability])) {
-      return Promise.reject(
-        new ToolError(
-          `The client did not declare the "${capability}" capability at initialize, so it cannot answer ${method}.`,
-        ),
-      );
-    }
-    return this.request(method, params, options.timeout);
+    const ask = { caller: this.method, capability, method, key, params, finished: this.finished };
+    return this.inbound.revision.ask(this.inbound, ask, () =>
+      this.request(method, params, options.timeout),
+    );
   }
 
   /**

@@ -53,7 +53,7 @@ export interface JsonRpcDispatcherOptions<C = unknown, X = unknown> {
 }
 
 /** What {@link JsonRpcDispatcher.dispatch} learned about a single message, for its caller. */
-export interface Note {
+export interface AnswerSummary {
   /** The answer is a result. */
   ok: boolean;
   /** The answer's error code, when it is an error. */
@@ -80,8 +80,8 @@ export interface RequestObserver<C = unknown, X = unknown> {
     request: JsonRpcRequest,
     context: C,
     extra: X | undefined,
-    note: Note | undefined,
-    answer: (note: Note | undefined) => Promise<string | null>,
+    note: AnswerSummary | undefined,
+    answer: (note: AnswerSummary | undefined) => Promise<string | null>,
   ): Promise<string | null>;
 }
 
@@ -105,7 +105,7 @@ const INTERNAL_ERROR_ANSWER = answerWithoutId(ErrorCode.INTERNAL_ERROR, 'Interna
 /** The request an outage's notices are reported with: they are about no request of their own. */
 const OUTAGE: JsonRpcRequest = Object.freeze({ jsonrpc: '2.0', method: '' }) as JsonRpcRequest;
 
-function internal(note: Note, error: unknown): void {
+function internal(note: AnswerSummary, error: unknown): void {
   note.code = ErrorCode.INTERNAL_ERROR;
   note.message = 'Internal error';
   note.error = error;
@@ -215,7 +215,7 @@ export class JsonRpcDispatcher<C = unknown, X = unknown> {
    * Answers an already parsed message or batch; see {@link handle}. For a single message, `note`
    * (when given) learns whether the answer is a result or an error, and its code.
    */
-  dispatch(message: unknown, context: C, extra?: X, note?: Note): Promise<string | null> {
+  dispatch(message: unknown, context: C, extra?: X, note?: AnswerSummary): Promise<string | null> {
     if (!Array.isArray(message)) {
       // A single message: answer()'s own promise (or the observer's, which never rejects
       // either) is the answer, with no async frame and tick of this method around it.
@@ -233,7 +233,7 @@ export class JsonRpcDispatcher<C = unknown, X = unknown> {
     message: unknown[],
     context: C,
     extra: X | undefined,
-    note: Note | undefined,
+    note: AnswerSummary | undefined,
   ): Promise<string | null> {
     try {
       if (message.length === 0 || message.length > this.batch) {
@@ -259,7 +259,7 @@ export class JsonRpcDispatcher<C = unknown, X = unknown> {
     message: unknown,
     context: C,
     extra: X | undefined,
-    note?: Note,
+    note?: AnswerSummary,
   ): Promise<string | null> | string | null {
     if (!isObject(message)) {
       if (note !== undefined) note.refused = true;
@@ -299,7 +299,7 @@ export class JsonRpcDispatcher<C = unknown, X = unknown> {
     id: JsonRpcId | null,
     context: C,
     extra: X | undefined,
-    note: Note | undefined,
+    note: AnswerSummary | undefined,
   ): Promise<string | null> {
     const method = request.method;
     let result: unknown;

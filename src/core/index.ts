@@ -4,6 +4,7 @@ export { CACHE_HINT, type CacheHint, type CacheScope, checkHint as checkCacheHin
 export { type AskOptions, type ElicitResult, type ElicitSchema, McpCall } from './call';
 export { MAX_CLIENT_STATE_CHARS } from './client-state';
 export {
+  type AnswerSummary,
   JsonRpcDispatcher,
   type JsonRpcDispatcherOptions,
   type JsonRpcErrorObject,
@@ -12,20 +13,9 @@ export {
   type JsonRpcResponse,
   type MethodHandler,
   NO_ANSWER,
-  type Note,
   type Reporter,
   type RequestObserver,
 } from './dispatcher';
-export {
-  type Era,
-  eraOf,
-  isModernBatch,
-  META,
-  MODERN_BATCH_ANSWER,
-  MODERN_VERSIONS,
-  ModernErrorCode,
-  type ModernVersion,
-} from './era';
 export {
   CancelledError,
   ClientRequestError,
@@ -44,11 +34,9 @@ export {
   UnavailableError,
   UsageError,
 } from './errors';
-export { decodeHeaderValue, type RequestHeaders } from './headers';
 export { coreOf, McpCore, type Servable } from './mcp-core';
 export type { ListenPart, MethodFamily } from './methods/family';
 export type { MethodTable } from './methods/table';
-export { negotiate, type ProtocolVersion, VERSIONS } from './negotiate';
 export type { Completion, CompletionReference, McpCoreOptions } from './options';
 export { notice, Outages } from './outage';
 export type { Outcome } from './outcome';
@@ -62,6 +50,36 @@ export {
 } from './peer';
 export { base64url, randomBytes, randomToken } from './random';
 export { DEFAULT_REQUEST_STATE_TTL } from './request-state';
+export {
+  batchRefusal,
+  DISCOVERED_VERSIONS,
+  type Inbound,
+  MCP_2025_11_25,
+  MCP_2026_07_28,
+  REVISIONS,
+  type Revision,
+  revisionNamed,
+  revisionOf,
+} from './revisions';
+export {
+  ASSUMED_VERSION,
+  negotiate,
+  type ProtocolVersion,
+  primesStreams,
+  VERSIONS,
+} from './revisions/2025-11-25';
+export {
+  declaresTasks,
+  missingTasksExtension,
+  TASKS_EXTENSION,
+} from './revisions/2026-07-28';
+export { decodeHeaderValue } from './revisions/2026-07-28/headers';
+export {
+  META,
+  VERSIONS_2026,
+  type Version2026,
+} from './revisions/2026-07-28/meta';
+export type { DeclaredClient, RequestView, TaskView } from './revisions/revision';
 export {
   constantTimeEqual,
   defaultSealCrypto as defaultHashing,
@@ -83,6 +101,5 @@ export type {
   TelemetryTracerProvider,
 } from './telemetry/options';
 export { nextTurn, unref } from './timers';
-export type { Turn } from './turn';
 export type * from './types';
 export { isObject } from './types';

@@ -1,19 +1,7 @@
 import type { Broadcaster } from './broadcaster';
 import { checkHint } from './cache';
-import { JsonRpcDispatcher, type JsonRpcRequest, type Note } from './dispatcher';
-import {
-  type Era,
-  eraOf,
-  isModernBatch,
-  isModernVersion,
-  MODERN_BATCH_ANSWER,
-  MODERN_VERSIONS,
-  type ModernClient,
-  readModernMeta,
-  unsupportedVersion,
-} from './era';
+import { type AnswerSummary, JsonRpcDispatcher, type JsonRpcRequest } from './dispatcher';
 import { ConfigurationTypeError, ErrorCode, Fault } from './errors';
-import { checkStandardHeaders } from './headers';
 import { registerCompletion } from './methods/completion';
 import { registerDiscover } from './methods/discover';
 import { registerLifecycle, registerLogging } from './methods/lifecycle';
@@ -23,15 +11,16 @@ import { registerSkills } from './methods/skills';
 import { registerSubscriptions } from './methods/subscriptions';
 import { MethodTable } from './methods/table';
 import { registerTools } from './methods/tools';
-import { negotiate, type ProtocolVersion, VERSIONS } from './negotiate';
 import type { McpCoreOptions } from './options';
 import type { Outcome } from './outcome';
 import type { Link, Peer } from './peer';
 import { checkMaxRounds, RequestStateSealer } from './request-state';
 import { resultLimit } from './result-limit';
+import { batchRefusal, type Inbound, revisionOf, unsupportedVersion } from './revisions';
+import { negotiate, type ProtocolVersion, VERSIONS } from './revisions/2025-11-25';
+import { VERSIONS_2026 } from './revisions/2026-07-28/meta';
 import { SKILLS_EXTENSION } from './skills';
 import { Telemetry } from './telemetry/telemetry';
-import type { Turn } from './turn';
 import type { JsonObject } from './types';
 import { isObject } from './types';
 
@@ -71,7 +60,7 @@ export class McpCore<C = unknown> {
   static readonly VERSIONS = VERSIONS;
 
   /** The MCP revisions served without `initialize`, per request (2026-07-28). */
-  static readonly MODERN_VERSIONS = MODERN_VERSIONS;
+  static readonly MODERN_VERSIONS = VERSIONS_2026;
 
   /** MCP's error code for an unknown resource URI (`ErrorCode.RESOURCE_NOT_FOUND`, -32002). */
   static readonly RESOURCE_NOT_FOUND = ErrorCode.RESOURCE_NOT_FOUND;
@@ -88,7 +77,7 @@ export class McpCore<C = unknown> {
   /** Sent at `initialize`, or `undefined` when none were given. */
   readonly instructions: string | undefined;
   /** The dispatcher the MCP methods are registered on (for introspection; answer through {@link handle}). */
-  readonly rpc: JsonRpcDispatcher<C, Turn>;
+  readonly rpc: JsonRpcDispatcher<C, Inbound>;
   /** The `capabilities` sent at `initialize`. */
   readonly capabilities: Readonly<JsonObject>;
 
@@ -106,12 +95,12 @@ export class McpCore<C = unknown> {
     this.name = name;
     this.version = version;
     this.instructions = options.instructions;
-    this.rpc = new JsonRpcDispatcher<C, Turn>({
+    this.rpc = new JsonRpcDispatcher<C, Inbound>({
       reporter: options.reporter,
       batch: options.batch,
       resultLimit: resultLimit(options.maxResultBytes),
-      onResponse: (response, _context, turn) => turn?.link?.peer.settle(response),
-      enter: (request, _context, turn) => this.enter(request, turn?.link),
+      onResponse: (response, _context, inbound) => inbound?.link?.peer.settle(response),
+      enter: (request, _context, inbound) => this.enter(request, inbound?.link),
     });
 
     const { resources, reader, prompts, prompter, completer } = options;
@@ -126,17 +115,20 @@ export class McpCore<C = unknown> {
     if (typeof completer === 'function') capabilities.completions = {};
     const family = options.tasks;
     // A family declares its 2025 capabilities and its 2026-07-28 extensions apart.
-    const modernCapabilities: JsonObject = { ...capabilities };
+    const discoveredCapabilities: JsonObject = { ...capabilities };
     if (family !== undefined) {
       Object.assign(capabilities, family.capabilities);
-      modernCapabilities.extensions = { ...family.extensions };
+      discoveredCapabilities.extensions = { ...family.extensions };
     }
     const skills = hasResources ? options.skills : undefined;
     if (skills !== undefined) {
       // SEP-2640 Capability Declaration: in the initialize result and in server/discover alike.
       const declared = { [SKILLS_EXTENSION]: { directoryRead: true } };
       capabilities.extensions = declared;
-      modernCapabilities.extensions = { ...(modernCapabilities.extensions as object), ...declared };
+      discoveredCapabilities.extensions = {
+        ...(discoveredCapabilities.extensions as object),
+        ...declared,
+      };
     }
     this.capabilities = capabilities;
 
@@ -157,52 +149,45 @@ export class McpCore<C = unknown> {
       maxRounds: checkMaxRounds(options.maxRounds),
     });
     const server = { capabilities, serverInfo, instructions: this.instructions };
-    // The method families, each in its module; both eras share this one table.
+    // The method families, each in its module; every revision shares this one table.
     registerLifecycle(table, options, server);
     registerTools(table, options);
     registerResources(table, options);
     registerPrompts(table, options);
     registerLogging(table, options);
     registerCompletion(table, options);
-    registerDiscover(table, { ...server, capabilities: modernCapabilities });
+    registerDiscover(table, { ...server, capabilities: discoveredCapabilities });
     family?.register(table);
     if (skills !== undefined) registerSkills(table, skills);
     registerSubscriptions(table, capabilities, (broadcaster) => this.attach(broadcaster), family);
   }
 
   /**
-   * Classifies one request and, for a modern one, checks its `_meta`
-   * (-32602), its HTTP headers when the transport gave them (-32020) and its revision (-32022).
-   * On stdio the first request that is not `server/discover` pins the era of the connection.
+   * Finds the request's revision and lets it read what the request declares about its client
+   * (2026-07-28: `_meta` -32602, the HTTP headers when the transport gave them -32020), then
+   * checks the version it names (-32022). A connection that pins its revision (stdio) refuses a
+   * request of another after its first one (other than `server/discover`).
    */
-  private enter(request: JsonRpcRequest, link: Link | undefined): Turn {
+  private enter(request: JsonRpcRequest, link: Link | undefined): Inbound {
     const headers = link?.headers;
-    const hint = headers === undefined ? undefined : headers['mcp-protocol-version'];
-    const era = eraOf(request, typeof hint === 'string' ? hint.trim() : undefined);
+    const revision = revisionOf(request, hintOf(headers));
     if (request.id === undefined) {
       // A notification carries no _meta version (notifications/cancelled on stdio): it belongs
-      // to the era its connection speaks.
-      return { era: link?.peer.era ?? era, link, client: undefined };
+      // to the revision its connection speaks.
+      return { revision: link?.peer.pinned ?? revision, link, client: undefined };
     }
-    let client: ModernClient | undefined;
-    if (era === 'modern') {
-      client = readModernMeta(request.params);
-      if (headers !== undefined) checkStandardHeaders(request, headers, client.revision);
-      if (!isModernVersion(client.revision)) throw unsupportedVersion(client.revision);
+    const client = revision.enter(request, headers);
+    if (client !== undefined && !revision.versions.includes(client.revision)) {
+      throw unsupportedVersion(client.revision);
     }
-    if (link?.pinsEra === true && era !== undefined && request.method !== 'server/discover') {
+    if (link?.pinsRevision === true && request.method !== 'server/discover') {
       const peer = link.peer;
-      if (peer.era === undefined) peer.era = era;
-      else if (peer.era !== era) {
-        throw new Fault(
-          ErrorCode.INVALID_REQUEST,
-          peer.era === 'legacy'
-            ? 'This connection speaks MCP 2025 (it began with initialize): send requests without the 2026 _meta, or start a new connection.'
-            : 'This connection speaks MCP 2026-07-28: send _meta with every request, or start a new connection to initialize.',
-        );
+      if (peer.pinned === undefined) peer.pinned = revision;
+      else if (peer.pinned !== revision) {
+        throw new Fault(ErrorCode.INVALID_REQUEST, peer.pinned.pinnedRefusal);
       }
     }
-    return { era, link, client };
+    return { revision, link, client };
   }
 
   private readonly broadcasters = new Set<Broadcaster>();
@@ -262,65 +247,57 @@ export class McpCore<C = unknown> {
       // MCP: initialize must be the first message of a session and never part of a batch.
       return Promise.resolve(JsonRpcDispatcher.invalidRequest());
     }
-    if (isModernBatch(message, modernHint(link))) return Promise.resolve(MODERN_BATCH_ANSWER);
-    return this.rpc.dispatch(
-      message,
-      context as C,
-      link === undefined ? undefined : { era: undefined, link, client: undefined },
-    );
+    const refusal = batchRefusal(message, hintOf(link?.headers));
+    if (refusal !== undefined) return Promise.resolve(refusal);
+    return this.rpc.dispatch(message, context as C, linked(link));
   }
 
   /**
    * Answers an already parsed message or batch like {@link dispatch}, and says what happened
    * (see {@link Outcome}): whether the message was refused whole, a single request's result or
-   * error code, its method and era. Never rejects.
+   * error code, its method and revision. Never rejects.
    */
   async process(message: unknown, context?: C, link?: Link): Promise<Outcome> {
     const single = isObject(message) ? message : undefined;
     const method = typeof single?.method === 'string' ? single.method : undefined;
-    const headers = link?.headers;
-    const hint = headers?.['mcp-protocol-version'];
-    const era =
-      single === undefined
-        ? undefined
-        : eraOf(single, typeof hint === 'string' ? hint.trim() : undefined);
-    const note: Note = { ok: false, code: undefined, refused: false };
+    const hint = hintOf(link?.headers);
+    const revision = single === undefined ? undefined : revisionOf(single, hint);
+    const summary: AnswerSummary = { ok: false, code: undefined, refused: false };
     let text: string | null;
+    const refusal = batchRefusal(message, hint);
     if (Array.isArray(message) && message.some(isInitialize)) {
       text = JsonRpcDispatcher.invalidRequest();
-      note.refused = true;
-    } else if (isModernBatch(message, modernHint(link))) {
-      text = MODERN_BATCH_ANSWER;
-      note.refused = true;
+      summary.refused = true;
+    } else if (refusal !== undefined) {
+      text = refusal;
+      summary.refused = true;
     } else {
-      text = await this.rpc.dispatch(
-        message,
-        context as C,
-        link === undefined ? undefined : { era: undefined, link, client: undefined },
-        note,
-      );
+      text = await this.rpc.dispatch(message, context as C, linked(link), summary);
     }
     return {
       text,
-      kind: note.refused ? 'refused' : text === null ? 'none' : 'answer',
-      ok: note.ok,
-      code: note.code,
-      unavailable: note.unavailable === true,
+      kind: summary.refused ? 'refused' : text === null ? 'none' : 'answer',
+      ok: summary.ok,
+      code: summary.code,
+      unavailable: summary.unavailable === true,
       method,
-      era,
+      revision,
     };
-  }
-
-  /** The era of a parsed message, as {@link process} will classify it (`hint`: HTTP's `MCP-Protocol-Version`). */
-  static eraOf(message: unknown, hint?: string): Era | undefined {
-    return eraOf(message, hint);
   }
 }
 
-/** The `MCP-Protocol-Version` header a transport handed in on the link, trimmed. */
-function modernHint(link: Link | undefined): string | undefined {
-  const hint = link?.headers?.['mcp-protocol-version'];
+/** The `MCP-Protocol-Version` header a transport handed in, trimmed. */
+function hintOf(headers: Link['headers']): string | undefined {
+  const hint = headers?.['mcp-protocol-version'];
   return typeof hint === 'string' ? hint.trim() : undefined;
+}
+
+/**
+ * What the dispatcher hands `enter` for a message on `link`: the link alone (the revision is
+ * found per request).
+ */
+function linked(link: Link | undefined): Inbound | undefined {
+  return link === undefined ? undefined : ({ link } as Inbound);
 }
 
 function isInitialize(item: unknown): boolean {

@@ -1,4 +1,4 @@
-import type { Era } from './era';
+import type { Revision } from './revisions';
 
 /**
  * What the core tells its transport about one payload, beside the JSON text: so a transport
@@ -23,6 +23,9 @@ export interface Outcome {
   readonly unavailable: boolean;
   /** The method of a single message. */
   readonly method: string | undefined;
-  /** The era of a single message (`undefined` for a batch, or a `server/discover` probe). */
-  readonly era: Era | undefined;
+  /**
+   * The revision of a single message (`undefined` for a batch); a `server/discover` probe that
+   * names none is answered in the revision that discovers (2026-07-28).
+   */
+  readonly revision: Revision | undefined;
 }

@@ -1,5 +1,4 @@
 import type { JsonRpcId } from './dispatcher';
-import type { Era } from './era';
 import {
   CancelledError,
   ClientRequestError,
@@ -8,25 +7,13 @@ import {
   invalidParams,
   RequestTimeoutError,
 } from './errors';
-import type { RequestHeaders } from './headers';
-import type { ProtocolVersion } from './negotiate';
+import type { LoggingLevel } from './logging';
+import type { ProtocolVersion } from './revisions/2025-11-25';
+import type { Revision } from './revisions/revision';
 import type { StateBudget } from './state-budget';
-import type { JsonObject } from './types';
+import type { JsonObject, RequestHeaders } from './types';
 
-/** MCP log levels (RFC 5424 severities), least severe first. */
-export const LOGGING_LEVELS = [
-  'debug',
-  'info',
-  'notice',
-  'warning',
-  'error',
-  'critical',
-  'alert',
-  'emergency',
-] as const;
-
-/** One of {@link LOGGING_LEVELS}. */
-export type LoggingLevel = (typeof LOGGING_LEVELS)[number];
+export { LOGGING_LEVELS, type LoggingLevel } from './logging';
 
 /** Options of {@link Peer}. */
 export interface PeerOptions {
@@ -83,8 +70,8 @@ interface Pending {
 export class Peer {
   /** The revision agreed at `initialize`. */
   revision: ProtocolVersion | undefined;
-  /** The era this connection speaks, once its first request pinned it (stdio; see {@link Link.pinsEra}). */
-  era: Era | undefined;
+  /** The revision this connection speaks, once its first request pinned it (stdio; see {@link Link.pinsRevision}). */
+  pinned: Revision | undefined;
   /** The `capabilities` the client declared at `initialize`. */
   clientCapabilities: JsonObject | undefined;
   /** The `clientInfo` the client sent at `initialize`. */
@@ -557,8 +544,8 @@ export interface Link {
    * authentication): `tasks/list` lists nothing to it and `initialize` does not declare it.
    */
   readonly anonymous?: boolean;
-  /** The connection's first request (other than `server/discover`) fixes its era (stdio). */
-  readonly pinsEra?: boolean;
+  /** The connection's first request (other than `server/discover`) fixes its revision (stdio). */
+  readonly pinsRevision?: boolean;
   /**
    * What the transport knows of the connection (network, addresses, session): asked only while
    * requests are observed (OpenTelemetry), never on the plain path.

@@ -1,5 +1,5 @@
-import { META } from './era';
 import { ConfigurationRangeError, ErrorCode, Fault } from './errors';
+import { META } from './revisions/2026-07-28/meta';
 import { isObject, type JsonObject, type JsonRpcRequest } from './types';
 
 /** Default largest answer to one request, in bytes of JSON: 16 MiB. */

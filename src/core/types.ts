@@ -144,3 +144,6 @@ export interface JsonRpcErrorObject {
 export type JsonRpcResponse =
   | { jsonrpc: '2.0'; id: JsonRpcId | null; result: unknown }
   | { jsonrpc: '2.0'; id: JsonRpcId | null; error: JsonRpcErrorObject };
+
+/** The request headers a transport hands the core (lower-case names, as `node:http` gives them). */
+export type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;

@@ -1,8 +1,7 @@
-import { invalidParams, type JsonObject, type MethodFamily, type Turn } from '../core';
+import { type Inbound, invalidParams, type JsonObject, type MethodFamily } from '../core';
 import { declaresTasks, missingTasksExtension, TASKS_EXTENSION } from './declaration';
 import { registerTaskMethods } from './methods';
 import type { TaskHost } from './task';
-import { modernTask } from './wire';
 
 /**
  * SEP-2663 `notifications/tasks`: a 2026-07-28 `subscriptions/listen` whose filter names
@@ -13,7 +12,7 @@ import { modernTask } from './wire';
 async function listenToTasks(
   host: TaskHost,
   wanted: JsonObject,
-  turn: Turn,
+  inbound: Inbound,
   deliver: (method: string, params: JsonObject) => void,
 ) {
   const ids = wanted.taskIds;
@@ -21,10 +20,10 @@ async function listenToTasks(
   if (!Array.isArray(ids) || ids.some((t) => typeof t !== 'string')) {
     throw invalidParams('subscriptions/listen: "taskIds" must be an array of task ids');
   }
-  if (!declaresTasks(turn.client?.capabilities)) {
+  if (!declaresTasks(inbound.client?.capabilities)) {
     throw missingTasksExtension('subscriptions/listen with taskIds');
   }
-  const principal = turn.link?.principal ?? '';
+  const principal = inbound.link?.principal ?? '';
   const taskIds: string[] = [];
   const stops: Array<() => void> = [];
   const stop = (): void => {
@@ -33,7 +32,7 @@ async function listenToTasks(
   try {
     for (const taskId of new Set(ids as string[])) {
       const watching = await host.watch(taskId, principal, (task) =>
-        deliver('notifications/tasks', modernTask(task, true)),
+        deliver('notifications/tasks', inbound.revision.tasks.task(task, true)),
       );
       if (watching === undefined) continue;
       stops.push(watching);
@@ -58,6 +57,6 @@ export function taskMethods(host: TaskHost): MethodFamily {
     // 2026-07-28 advertises tasks as an extension (SEP-2663), never the 2025 `tasks` slot.
     extensions: { [TASKS_EXTENSION]: {} },
     register: (table) => registerTaskMethods(table, host),
-    listen: (wanted, turn, deliver) => listenToTasks(host, wanted, turn, deliver),
+    listen: (wanted, inbound, deliver) => listenToTasks(host, wanted, inbound, deliver),
   };
 }

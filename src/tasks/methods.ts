@@ -1,15 +1,14 @@
 import {
   ErrorCode,
   Fault,
+  type Inbound,
   invalidParams,
   isObject,
   type JsonObject,
   type MethodTable,
-  type Turn,
 } from '../core';
-import { declaresTasks, missingTasksExtension, RELATED_TASK } from './declaration';
+import { RELATED_TASK } from './declaration';
 import { isTerminal, type TaskHost, type TaskSnapshot } from './task';
-import { legacyTask, modernTask } from './wire';
 
 /** How long one `tasks/result` waits before answering -32603 (the client may ask again). */
 const RESULT_WAIT = 5 * 60_000;
@@ -41,42 +40,43 @@ function notFound(taskId: string): Fault {
  *   `tasks/list` (paginated), `tasks/cancel` (-32602 on a terminal task).
  */
 export function registerTaskMethods<C>(table: MethodTable<C>, host: TaskHost): void {
-  const principal = (turn: Turn): string => turn.link?.principal ?? '';
-  const gate = (turn: Turn, method: string): void => {
-    if (turn.era === 'modern' && !declaresTasks(turn.client?.capabilities)) {
-      throw missingTasksExtension(method);
-    }
+  const principal = (inbound: Inbound): string => inbound.link?.principal ?? '';
+  const gate = (inbound: Inbound, method: string): void => {
+    inbound.revision.tasks.gate(inbound, method);
   };
   // A later request about a task links its span to the request that created the task.
   const linked = <T extends TaskSnapshot | undefined>(task: T): T => {
     if (task?.trace !== undefined) table.options.telemetry?.linkTo(task.trace);
     return task;
   };
-  const find = async (params: JsonObject, method: string, turn: Turn): Promise<TaskSnapshot> => {
+  const find = async (
+    params: JsonObject,
+    method: string,
+    inbound: Inbound,
+  ): Promise<TaskSnapshot> => {
     const id = taskIdOf(params, method);
-    const task = linked(await host.get(id, principal(turn)));
+    const task = linked(await host.get(id, principal(inbound)));
     if (task === undefined) throw notFound(id);
     return task;
   };
 
   table.define('tasks/get', {
-    run: async (p, _context, _call, _request, turn) => {
-      gate(turn, 'tasks/get');
-      const task = await find(p, 'tasks/get', turn);
-      return turn.era === 'modern' ? modernTask(task, true) : legacyTask(task);
+    run: async (p, _context, _call, _request, inbound) => {
+      gate(inbound, 'tasks/get');
+      const task = await find(p, 'tasks/get', inbound);
+      return inbound.revision.tasks.task(task, true);
     },
   });
 
   table.define('tasks/update', {
-    eras: 'modern',
-    run: async (p, _context, _call, _request, turn) => {
-      gate(turn, 'tasks/update');
+    run: async (p, _context, _call, _request, inbound) => {
+      gate(inbound, 'tasks/update');
       const id = taskIdOf(p, 'tasks/update');
       const responses = p.inputResponses;
       if (!isObject(responses)) {
         throw invalidParams('tasks/update: "inputResponses" must be an object of answers by key');
       }
-      const task = linked(await host.update(id, responses, principal(turn)));
+      const task = linked(await host.update(id, responses, principal(inbound)));
       if (task === undefined) throw notFound(id);
       // And to the CLIENT spans of the asks it answers (their context is in each ask's _meta).
       const telemetry = table.options.telemetry;
@@ -91,32 +91,31 @@ export function registerTaskMethods<C>(table: MethodTable<C>, host: TaskHost): v
   });
 
   table.define('tasks/cancel', {
-    run: async (p, _context, _call, _request, turn) => {
-      gate(turn, 'tasks/cancel');
+    run: async (p, _context, _call, _request, inbound) => {
+      gate(inbound, 'tasks/cancel');
       const id = taskIdOf(p, 'tasks/cancel');
-      if (turn.era === 'modern') {
+      if (inbound.revision.tasks.cancelAcknowledges) {
         // SEP-2663: an empty acknowledgement, a finished task's too (cancelling is idempotent).
-        if (linked(await host.cancel(id, principal(turn))) === undefined) throw notFound(id);
+        if (linked(await host.cancel(id, principal(inbound))) === undefined) throw notFound(id);
         return {};
       }
-      const before = linked(await host.get(id, principal(turn)));
+      const before = linked(await host.get(id, principal(inbound)));
       if (before === undefined) throw notFound(id);
       if (isTerminal(before.status)) {
         // MCP 2025-11-25 basic/utilities/tasks: cancelling a terminal task is -32602.
         throw invalidParams(`tasks/cancel: task ${id} is already ${before.status}`);
       }
-      const after = await host.cancel(id, principal(turn));
+      const after = await host.cancel(id, principal(inbound));
       if (after === undefined) throw notFound(id);
-      return legacyTask(after);
+      return inbound.revision.tasks.task(after, false);
     },
   });
 
   table.define('tasks/result', {
-    eras: 'legacy',
     calls: true,
-    run: async (p, _context, call, _request, turn) => {
+    run: async (p, _context, call, _request, inbound) => {
       const id = taskIdOf(p, 'tasks/result');
-      const who = principal(turn);
+      const who = principal(inbound);
       const signal = AbortSignal.any([call!.signal, AbortSignal.timeout(RESULT_WAIT)]);
       const related = { [RELATED_TASK]: { taskId: id } };
       // MCP 2025-11-25 basic/utilities/tasks: a task's asks reach the client as requests on the
@@ -161,16 +160,17 @@ export function registerTaskMethods<C>(table: MethodTable<C>, host: TaskHost): v
   });
 
   table.define('tasks/list', {
-    eras: 'legacy',
-    run: async (p, _context, _call, _request, turn) => {
+    run: async (p, _context, _call, _request, inbound) => {
       const cursor = p.cursor;
       if (cursor !== undefined && typeof cursor !== 'string') {
         throw invalidParams('tasks/list: "cursor" must be a string');
       }
       // No identity and no session: every such caller would share one list (see `Link.anonymous`).
-      if (turn.link?.anonymous === true) return { tasks: [] };
-      const page = await host.list(principal(turn), cursor);
-      const result: JsonObject = { tasks: page.tasks.map(legacyTask) };
+      if (inbound.link?.anonymous === true) return { tasks: [] };
+      const page = await host.list(principal(inbound), cursor);
+      const result: JsonObject = {
+        tasks: page.tasks.map((task) => inbound.revision.tasks.task(task, false)),
+      };
       if (page.nextCursor !== undefined) result.nextCursor = page.nextCursor;
       return result;
     },

@@ -2,10 +2,9 @@ import type { StateAdapter } from '../adapter';
 import {
   CancelledError,
   ErrorCode,
-  Fault,
   isObject,
   type JsonObject,
-  ModernErrorCode,
+  type Revision,
   type TaskChannel,
   ToolError,
 } from '../core';
@@ -51,7 +50,8 @@ export class TaskRunner implements TaskChannel {
     private readonly store: RunnerHost,
     readonly record: TaskRecord,
     private readonly capabilities: JsonObject,
-    private readonly modern: boolean,
+    /** The revision of the request that started the task: how its asks are refused. */
+    private readonly revision: Revision,
   ) {}
 
   get taskId(): string {
@@ -137,17 +137,7 @@ export class TaskRunner implements TaskChannel {
       );
     }
     if (!isObject(this.capabilities[capability])) {
-      return Promise.reject(
-        this.modern
-          ? new Fault(
-              ModernErrorCode.MISSING_REQUIRED_CLIENT_CAPABILITY,
-              `Missing required client capability "${capability}": this task needs ${method}.`,
-              { requiredCapabilities: { [capability]: {} } },
-            )
-          : new ToolError(
-              `The client did not declare the "${capability}" capability, so it cannot answer ${method}.`,
-            ),
-      );
+      return Promise.reject(this.revision.tasks.missingCapability(capability, method));
     }
     return new Promise<unknown>((resolve) => {
       this.waiting.set(key, { request: { method, params }, resolve, dropped });

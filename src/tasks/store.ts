@@ -17,7 +17,6 @@ import { type RunnerHost, TaskRunner } from './runner';
 import { isTerminal, type TaskHost, type TaskSnapshot } from './task';
 import { viewTasks } from './view';
 import { settled, watch } from './waiting';
-import { createTaskResult } from './wire';
 
 /** How a call that may become a task runs: the tool's own work, and whether it starts the task itself. */
 export interface TaskRun {
@@ -92,10 +91,10 @@ export class TaskStore implements TaskHost, RunnerHost {
   async run(call: McpCall, run: TaskRun): Promise<unknown> {
     const owner = call.principal ?? '';
     const ttl = Math.min(run.ttl ?? this.limits.ttl, this.limits.maxTtl);
-    const era = call.modern ? 'modern' : 'legacy';
+    const dialect = call.inbound.revision.tasks;
     if (!run.manual) {
       const task = await this.create(owner, run.tool, ttl, call);
-      const created = createTaskResult(snapshot(task.record), era);
+      const created = dialect.created(snapshot(task.record));
       this.follow(task, run.work(), run.report);
       return created;
     }
@@ -106,7 +105,7 @@ export class TaskStore implements TaskHost, RunnerHost {
     let created: JsonObject | undefined;
     call.deferTask(async () => {
       const task = await this.create(owner, run.tool, ttl, call);
-      created = createTaskResult(snapshot(task.record), era);
+      created = dialect.created(snapshot(task.record));
       started!(task);
     });
     const work = run.work();
@@ -161,7 +160,7 @@ export class TaskStore implements TaskHost, RunnerHost {
     };
     const trace = call.traceparent;
     if (trace !== undefined) record.trace = trace;
-    const task = new TaskRunner(this, record, call.clientCapabilities ?? {}, call.modern);
+    const task = new TaskRunner(this, record, call.clientCapabilities ?? {}, call.inbound.revision);
     // SEP-2663: durably created (tasks/get resolves) before CreateTaskResult goes out.
     await records.set(taskKey(id), record, ttl);
     await records.set(beatKey(id), Date.now(), this.limits.lease);

@@ -9,8 +9,8 @@ export function isTerminal(status: TaskStatus): boolean {
 }
 
 /**
- * One task as the store sees it, in neither revision's wire shape: `wire.ts` turns it into a
- * 2025-11-25 `Task` or a 2026-07-28 `DetailedTask`.
+ * One task as the store sees it, in no revision's wire shape: the request's revision (its
+ * `tasks` dialect in the core) turns it into a 2025-11-25 `Task` or a 2026-07-28 `DetailedTask`.
  */
 export interface TaskSnapshot {
   /** The task's id (a random UUID). */

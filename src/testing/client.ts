@@ -6,12 +6,13 @@ import {
   type JsonObject,
   McpClientError,
   META,
-  MODERN_VERSIONS,
   type PromptDefinition,
   type ResourceContents,
   type ResourceDefinition,
   type ResourceTemplateDefinition,
   type ToolDefinition,
+  VERSIONS,
+  VERSIONS_2026,
 } from '../core';
 import { TASKS_EXTENSION } from '../tasks';
 import { answer, capabilitiesOf } from './asks';
@@ -22,7 +23,7 @@ import type { ClientOptions, TaskCallOptions, TestClient } from './test-client';
 import type { ClientWire, Exchange } from './wire';
 
 /** The revision this client speaks without `initialize` (MCP 2026-07-28). */
-const MODERN = MODERN_VERSIONS[0];
+const MODERN = VERSIONS_2026[0];
 
 /** What one call that may ask counts: the server's questions, and how the call fails. */
 interface CallState {
@@ -96,11 +97,11 @@ export class Client implements TestClient {
       }
     }
     this.initialized = (await this.raw('initialize', {
-      protocolVersion: version ?? '2025-11-25',
+      protocolVersion: version ?? VERSIONS[0],
       capabilities: this.capabilities,
       clientInfo: this.options.clientInfo ?? { name: 'declarative-mcp/testing', version: '1' },
     })) as JsonObject;
-    this.protocolVersion = String(this.initialized.protocolVersion ?? version ?? '2025-11-25');
+    this.protocolVersion = String(this.initialized.protocolVersion ?? version ?? VERSIONS[0]);
     await this.notify('notifications/initialized');
   }
 

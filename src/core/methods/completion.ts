@@ -11,7 +11,7 @@ function limitCompletion(answer: Completion | string[]): Completion {
   return { values: values.slice(0, 100), total: all.total ?? values.length, hasMore: true };
 }
 
-/** `completion/complete`, in both eras, when a completer is given. */
+/** `completion/complete`, in every revision, when a completer is given. */
 export function registerCompletion<C>(table: MethodTable<C>, options: McpCoreOptions<C>): void {
   const { completer } = options;
   if (typeof completer !== 'function') return;

@@ -1,4 +1,4 @@
-import type { Turn } from '../turn';
+import type { Inbound } from '../revisions';
 import type { JsonObject } from '../types';
 import type { MethodTable } from './table';
 
@@ -28,7 +28,7 @@ export interface MethodFamily {
    */
   listen?(
     wanted: JsonObject,
-    turn: Turn,
+    inbound: Inbound,
     deliver: (method: string, params: JsonObject) => void,
   ): Promise<ListenPart | undefined>;
 }

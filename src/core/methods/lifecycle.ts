@@ -1,13 +1,13 @@
 import { keptClientState } from '../client-state';
 import { invalidParams } from '../errors';
-import { negotiate } from '../negotiate';
 import type { McpCoreOptions } from '../options';
 import { LOGGING_LEVELS, type LoggingLevel } from '../peer';
+import { negotiate } from '../revisions/2025-11-25';
 import type { JsonObject } from '../types';
 import type { MethodTable } from './table';
 
 /**
- * The 2025-era session methods: `initialize` (stores the revision and the client's capabilities
+ * The session methods of the 2025 revisions: `initialize` (stores the revision and the client's capabilities
  * in the transport's peer), the two client notifications, `ping` and `logging/setLevel`. MCP
  * 2026-07-28 removed all but `notifications/cancelled` (changelog, major changes 2 and 5).
  */
@@ -18,10 +18,9 @@ export function registerLifecycle<C>(
 ): void {
   const { initializer } = options;
   table.define('initialize', {
-    eras: 'legacy',
-    run: async (p, context, _call, _request, turn) => {
+    run: async (p, context, _call, _request, inbound) => {
       const revision = negotiate(p.protocolVersion);
-      const link = turn.link;
+      const link = inbound.link;
       if (link !== undefined) {
         link.peer.revision = revision;
         // Kept for the session's life: only what MCP defines, within a budget.
@@ -40,16 +39,16 @@ export function registerLifecycle<C>(
     },
   });
   // Sent with an id by mistake, these still answer an object: MCP results are never null.
-  table.define('notifications/initialized', { eras: 'legacy', run: () => ({}) });
+  table.define('notifications/initialized', { run: () => ({}) });
   table.define('notifications/cancelled', {
-    run: (p, _context, _call, _request, turn) => {
+    run: (p, _context, _call, _request, inbound) => {
       const id = p.requestId;
-      if (turn.link !== undefined && (typeof id === 'string' || typeof id === 'number'))
-        turn.link.peer.cancel(id, p.reason);
+      if (inbound.link !== undefined && (typeof id === 'string' || typeof id === 'number'))
+        inbound.link.peer.cancel(id, p.reason);
       return {};
     },
   });
-  table.define('ping', { eras: 'legacy', run: () => ({}) });
+  table.define('ping', { run: () => ({}) });
 }
 
 /**
@@ -71,14 +70,13 @@ function unlisted(capabilities: JsonObject): JsonObject {
 export function registerLogging<C>(table: MethodTable<C>, options: McpCoreOptions<C>): void {
   if (options.logging === true) {
     table.define('logging/setLevel', {
-      eras: 'legacy',
-      run: (p, _context, _call, _request, turn) => {
+      run: (p, _context, _call, _request, inbound) => {
         const level = p.level;
         if (!LOGGING_LEVELS.includes(level as LoggingLevel)) {
           const reason = `logging/setLevel: "level" must be one of ${LOGGING_LEVELS.join(', ')}`;
           throw invalidParams(reason);
         }
-        if (turn.link !== undefined) turn.link.peer.logLevel = level as LoggingLevel;
+        if (inbound.link !== undefined) inbound.link.peer.logLevel = level as LoggingLevel;
         return {};
       },
     });

@@ -2,7 +2,7 @@ import type { McpCoreOptions } from '../options';
 import { argumentsOf, invalidParams, orEmpty } from './params';
 import type { MethodTable } from './table';
 
-/** `prompts/list` and `prompts/get`, in both eras. */
+/** `prompts/list` and `prompts/get`, in every revision. */
 export function registerPrompts<C>(table: MethodTable<C>, options: McpCoreOptions<C>): void {
   const { prompts, prompter } = options;
   if (typeof prompts !== 'function' || typeof prompter !== 'function') return;

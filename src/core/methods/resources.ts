@@ -4,7 +4,7 @@ import { uriOf } from './params';
 import type { MethodTable } from './table';
 
 /**
- * `resources/list`, `resources/templates/list`, `resources/read` in both eras, and (2025 only)
+ * `resources/list`, `resources/templates/list`, `resources/read` in every revision, and (2025 only)
  * `resources/subscribe` / `unsubscribe`, whose URIs the transport's peer keeps. In 2026-07-28 a
  * resource that is not found is -32602 with `data.uri` (changelog, minor change 6); before, -32002.
  */
@@ -27,21 +27,13 @@ export function registerResources<C>(table: MethodTable<C>, options: McpCoreOpti
     calls: true,
     cache: { single: (result) => result.contents },
     subject: (p) => ({ name: String(p.uri), args: {} }),
-    run: async (p, context, call, _request, turn) => {
+    run: async (p, context, call, _request, inbound) => {
       const uri = uriOf(p, 'resources/read');
       try {
         return { contents: (await reader(uri, context, call!)) ?? [] };
       } catch (error) {
-        if (
-          turn.era !== 'legacy' &&
-          Fault.is(error) &&
-          error.code === ErrorCode.RESOURCE_NOT_FOUND
-        ) {
-          const data = error.data;
-          throw new Fault(ErrorCode.INVALID_PARAMS, error.message, {
-            ...(typeof data === 'object' && data !== null ? data : {}),
-            uri,
-          });
+        if (Fault.is(error) && error.code === ErrorCode.RESOURCE_NOT_FOUND) {
+          throw inbound.revision.resourceNotFound(error, uri);
         }
         throw error;
       }
@@ -49,16 +41,14 @@ export function registerResources<C>(table: MethodTable<C>, options: McpCoreOpti
   });
   if (options.subscriptions === true) {
     table.define('resources/subscribe', {
-      eras: 'legacy',
-      run: (p, _context, _call, _request, turn) => {
-        turn.link?.peer.subscribe(uriOf(p, 'resources/subscribe'));
+      run: (p, _context, _call, _request, inbound) => {
+        inbound.link?.peer.subscribe(uriOf(p, 'resources/subscribe'));
         return {};
       },
     });
     table.define('resources/unsubscribe', {
-      eras: 'legacy',
-      run: (p, _context, _call, _request, turn) => {
-        turn.link?.peer.unsubscribe(uriOf(p, 'resources/unsubscribe'));
+      run: (p, _context, _call, _request, inbound) => {
+        inbound.link?.peer.unsubscribe(uriOf(p, 'resources/unsubscribe'));
         return {};
       },
     });

@@ -12,7 +12,7 @@ function cursorOf(params: JsonObject, method: string): string | undefined {
 }
 
 /**
- * The Skills extension's methods (SEP-2640) in both eras: `skills/list` (paginated, with the
+ * The Skills extension's methods (SEP-2640) in every revision: `skills/list` (paginated, with the
  * list-caching attributes in 2026-07-28), `skills/get` (no cursor; cache hints as a single
  * result) and `resources/directory/read` (the `directoryRead` setting).
  */

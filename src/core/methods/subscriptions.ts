@@ -1,6 +1,6 @@
 import type { Broadcaster } from '../broadcaster';
-import { META } from '../era';
 import { ErrorCode, Fault } from '../errors';
+import { META } from '../revisions/2026-07-28/meta';
 import type { JsonObject } from '../types';
 import { isObject } from '../types';
 import type { MethodFamily } from './family';
@@ -33,10 +33,9 @@ export function registerSubscriptions<C>(
   const prompts = isObject(capabilities.prompts) && capabilities.prompts.listChanged === true;
   const resources = isObject(capabilities.resources) ? capabilities.resources : {};
   table.define('subscriptions/listen', {
-    eras: 'modern',
     calls: true,
-    run: async (p, _context, call, request, turn) => {
-      const link = turn.link;
+    run: async (p, _context, call, request, inbound) => {
+      const link = inbound.link;
       if (link === undefined || request.id === undefined) {
         throw new Fault(
           ErrorCode.INVALID_REQUEST,
@@ -70,7 +69,7 @@ export function registerSubscriptions<C>(
         if (held !== undefined) held.push(message);
         else link.send(message);
       };
-      const part = await family?.listen?.(wanted, turn, (method, params) =>
+      const part = await family?.listen?.(wanted, inbound, (method, params) =>
         deliver({ jsonrpc: '2.0', method, params: { ...params, _meta: tag } }),
       );
       if (part !== undefined) {

@@ -1,10 +1,10 @@
-import { checkParamHeaders, type ParamHeader, paramHeaders } from '../headers';
 import type { McpCoreOptions } from '../options';
+import { checkParamHeaders, type ParamHeader, paramHeaders } from '../revisions/2026-07-28/headers';
 import type { ToolDefinition } from '../types';
 import { argumentsOf, invalidParams, orEmpty } from './params';
 import type { MethodTable } from './table';
 
-/** `tools/list` and `tools/call`, in both eras; a modern call over HTTP checks its `Mcp-Param-*` headers. */
+/** `tools/list` and `tools/call`, in every revision; where the revision mirrors arguments in `Mcp-Param-*` headers (2026-07-28 over HTTP), checks them. */
 export function registerTools<C>(table: MethodTable<C>, options: McpCoreOptions<C>): void {
   const { lister, caller } = options;
   // Computed once per definition object (definitions are built once, at start-up).
@@ -26,11 +26,11 @@ export function registerTools<C>(table: MethodTable<C>, options: McpCoreOptions<
   table.define('tools/call', {
     calls: true,
     subject: (p) => ({ name: String(p.name), args: p.arguments ?? {} }),
-    run: async (p, context, call, _request, turn) => {
+    run: async (p, context, call, _request, inbound) => {
       if (typeof p.name !== 'string') throw invalidParams('tools/call: "name" must be a string');
       const args = argumentsOf(p, 'tools/call');
-      const headers = turn.link?.headers;
-      if (turn.era === 'modern' && headers !== undefined) {
+      const headers = inbound.link?.headers;
+      if (inbound.revision.mirrorsParams && headers !== undefined) {
         const tools = (await lister(context, call!)) ?? [];
         const tool = tools.find((t) => t.name === p.name);
         if (tool !== undefined) checkParamHeaders(paramsOf(tool), args, headers);

@@ -8,9 +8,9 @@ import type {
   Link as SpanLink,
   Tracer,
 } from '@opentelemetry/api';
-import type { JsonRpcRequest, Note, RequestObserver } from '../dispatcher';
+import type { AnswerSummary, JsonRpcRequest, RequestObserver } from '../dispatcher';
 import { CancelledError, ClientRequestError, ErrorCode, RequestTimeoutError } from '../errors';
-import type { Turn } from '../turn';
+import type { Inbound } from '../revisions';
 import { isObject, type JsonObject } from '../types';
 import { addDetails, addNetwork, type RequestShape, shapeOf, toolErrorText } from './attributes';
 import { type Api, globalProviderRegistered, loadApi } from './load';
@@ -38,7 +38,7 @@ const BUCKETS = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 30, 60, 120, 300]
  * from the first request on, and steps off it for good when `@opentelemetry/api` is missing or
  * no provider is registered by then: the plain path then pays one check per request.
  */
-export class Telemetry<C> implements RequestObserver<C, Turn> {
+export class Telemetry<C> implements RequestObserver<C, Inbound> {
   private api: Api | undefined;
   private tracer: Tracer | undefined;
   private operations: Histogram | undefined;
@@ -46,7 +46,7 @@ export class Telemetry<C> implements RequestObserver<C, Turn> {
   private resolved = false;
 
   constructor(
-    private readonly rpc: { observer: RequestObserver<C, Turn> | undefined },
+    private readonly rpc: { observer: RequestObserver<C, Inbound> | undefined },
     private readonly option: Exclude<TelemetryOption, false>,
   ) {
     rpc.observer = this;
@@ -60,9 +60,9 @@ export class Telemetry<C> implements RequestObserver<C, Turn> {
   observe(
     request: JsonRpcRequest,
     _context: C,
-    extra: Turn | undefined,
-    note: Note | undefined,
-    answer: (note: Note | undefined) => Promise<string | null>,
+    extra: Inbound | undefined,
+    note: AnswerSummary | undefined,
+    answer: (note: AnswerSummary | undefined) => Promise<string | null>,
   ): Promise<string | null> {
     if (!this.resolved && !this.resolve()) return answer(note);
     return this.record(request, extra?.link, note, answer);
@@ -70,9 +70,9 @@ export class Telemetry<C> implements RequestObserver<C, Turn> {
 
   private record(
     request: JsonRpcRequest,
-    link: Turn['link'],
-    note: Note | undefined,
-    answer: (note: Note | undefined) => Promise<string | null>,
+    link: Inbound['link'],
+    note: AnswerSummary | undefined,
+    answer: (note: AnswerSummary | undefined) => Promise<string | null>,
   ): Promise<string | null> {
     const api = this.api!;
     const shape = shapeOf(request, link);
@@ -100,7 +100,7 @@ export class Telemetry<C> implements RequestObserver<C, Turn> {
     // A span a sampler dropped gets nothing more: no id string, no addresses.
     if (span?.isRecording()) span.setAttributes(addDetails({}, request, shape.facts));
     // The caller's note when it gave one (the answer fills it as it would without telemetry).
-    const trail: Note = note ?? { ok: false, code: undefined, refused: false };
+    const trail: AnswerSummary = note ?? { ok: false, code: undefined, refused: false };
     const answered =
       span === undefined
         ? answer(trail)
@@ -119,10 +119,10 @@ export class Telemetry<C> implements RequestObserver<C, Turn> {
   /** Ends the span and records the metric point, once the answer is known. */
   private finish(
     method: string,
-    link: Turn['link'],
+    link: Inbound['link'],
     shape: RequestShape,
     span: Span | undefined,
-    trail: Note,
+    trail: AnswerSummary,
     started: number,
   ): void {
     const api = this.api!;
@@ -156,7 +156,7 @@ export class Telemetry<C> implements RequestObserver<C, Turn> {
   }
 
   /** `mcp.server.session.duration` for a 2025 session: from `initialize` until its peer closes. */
-  private session(link: NonNullable<Turn['link']>, started: Attributes): void {
+  private session(link: NonNullable<Inbound['link']>, started: Attributes): void {
     const sessions = this.sessions!;
     const since = performance.now();
     const attributes: Attributes = { 'jsonrpc.protocol.version': '2.0' };
@@ -331,14 +331,14 @@ function globalMeter(api: Api): Meter | undefined {
 }
 
 /** `error.type`: the JSON-RPC code, or `tool_error` for an `isError` result; else `undefined`. */
-function failureOf(trail: Note): string | undefined {
+function failureOf(trail: AnswerSummary): string | undefined {
   if (trail.code !== undefined) return String(trail.code);
   const result = trail.result;
   return isObject(result) && result.isError === true ? 'tool_error' : undefined;
 }
 
 /** A failed span's status text: the JSON-RPC error's message, or the tool result's first text. */
-function failureText(trail: Note): string {
+function failureText(trail: AnswerSummary): string {
   if (trail.code !== undefined) return trail.message ?? '';
   return isObject(trail.result) ? toolErrorText(trail.result) : 'tool_error';
 }

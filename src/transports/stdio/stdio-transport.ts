@@ -123,8 +123,8 @@ export class StdioTransport<C = unknown> {
       send: (message: JsonObject) => this.send(JSON.stringify(message)),
       // The client is this process's other end: MRTR request state is bound to this process.
       principal: `stdio:${process.pid}`,
-      // MCP 2026-07-28 basic/transports/stdio: the first request (not server/discover) fixes the era.
-      pinsEra: true,
+      // MCP 2026-07-28 basic/transports/stdio: the first request (not server/discover) fixes the revision.
+      pinsRevision: true,
       facts: () => STDIO_FACTS,
     };
   }

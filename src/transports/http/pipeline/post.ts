@@ -1,16 +1,16 @@
 import {
+  batchRefusal,
   ErrorCode,
   invalidParams,
-  isModernBatch,
   isObject,
   type JsonRpcId,
   McpCore,
-  MODERN_BATCH_ANSWER,
-  ModernErrorCode,
   type Outcome,
   Peer,
   type PeerOptions,
   type ProtocolVersion,
+  type Revision,
+  revisionOf,
 } from '../../../core';
 import { AuthRefusal } from '../auth';
 import { HttpSession } from '../http-session';
@@ -77,29 +77,17 @@ export interface PostHost<C> extends AdmissionHost, ReadHost {
 }
 
 /**
- * MCP 2026-07-28 basic/transports: an unknown or removed method is 404; a request the server
- * cannot accept (bad `_meta`, a header mismatch, a missing client capability, an unsupported
- * revision) is 400.
+ * The HTTP status of an answer, from what the core says about it (never from its text): a
+ * refused message is 400; a dependency out, 503; an error answer, what its revision maps the
+ * code to.
  */
-const MODERN_STATUS = new Map<number, number>([
-  [ErrorCode.METHOD_NOT_FOUND, 404],
-  [ErrorCode.PARSE_ERROR, 400],
-  [ErrorCode.INVALID_REQUEST, 400],
-  [ErrorCode.INVALID_PARAMS, 400],
-  [ModernErrorCode.HEADER_MISMATCH, 400],
-  [ModernErrorCode.MISSING_REQUIRED_CLIENT_CAPABILITY, 400],
-  [ModernErrorCode.UNSUPPORTED_PROTOCOL_VERSION, 400],
-]);
-
-/** The HTTP status of an answer, from what the core says about it (never from its text). */
-function statusOf(outcome: Outcome, modern: boolean): number {
+function statusOf(outcome: Outcome, revision: Revision): number {
   if (outcome.kind === 'refused') return 400;
   if (outcome.unavailable) return 503;
-  if (modern && !outcome.ok && outcome.code !== undefined) {
-    return MODERN_STATUS.get(outcome.code) ?? 200;
-  }
+  if (!outcome.ok && outcome.code !== undefined) return revision.errorStatus(outcome.code);
   return 200;
 }
+
 /** Seconds a client told a dependency is out waits before it tries again. */
 export const RETRY_AFTER = '5';
 
@@ -203,15 +191,16 @@ export async function handlePost<C>(
       // Refused before any session exists: nothing of it is kept.
       return reply.json(400, initializeTooLarge(value, message.bytes, options.maxInitializeBytes));
     }
-    const hint = headers['mcp-protocol-version'];
-    const revision = typeof hint === 'string' ? hint.trim() : undefined;
-    // Before the session gate: a 2026 batch is not missing a session, it is not allowed at all.
-    if (isModernBatch(value, revision)) return reply.json(400, MODERN_BATCH_ANSWER);
-    const era = McpCore.eraOf(value, revision);
-    // MCP 2026-07-28: no sessions; a server/discover probe (no era named) stands alone too.
-    const sessionless = era !== 'legacy' && !Array.isArray(value);
-    const listening =
-      era === 'modern' && isObject(value) && value.method === 'subscriptions/listen';
+    const header = headers['mcp-protocol-version'];
+    const hint = typeof header === 'string' ? header.trim() : undefined;
+    // Before the session gate: a batch of a revision without batches (2026-07-28) is not
+    // missing a session, it is not allowed at all.
+    const refusal = batchRefusal(value, hint);
+    if (refusal !== undefined) return reply.json(400, refusal);
+    const revision = revisionOf(value, hint);
+    // A revision without sessions (2026-07-28), or a server/discover probe, stands alone.
+    const sessionless = !revision.sessions && !Array.isArray(value);
+    const listening = revision.listens(value);
     const ids = requestIds(value);
     if (endpoint.closing && ids.length > 0) {
       // While shutting down, answers and notifications still come in (a call in flight may
@@ -328,7 +317,7 @@ export async function handlePost<C>(
         endpoint.refusal(request, AuthRefusal.insufficientScope(exchange.wanted)),
       );
     }
-    const status = statusOf(outcome, era !== 'legacy');
+    const status = statusOf(outcome, revision);
     // A dependency is out: the client is told when to try again.
     if (status === 503 && !reply.started) reply.header('Retry-After', RETRY_AFTER);
     exchange.answer(outcome.text, status);

@@ -1,10 +1,16 @@
-import { ErrorCode, type ProtocolVersion, type RequestHeaders, VERSIONS } from '../../../core';
+import {
+  ASSUMED_VERSION,
+  ErrorCode,
+  type ProtocolVersion,
+  type RequestHeaders,
+  VERSIONS,
+} from '../../../core';
 import { Refusal } from '../request';
 import { applyRecord, type SessionRecords } from './records';
 import type { SessionEntry, SessionStore } from './store';
 
 /** The revision a server assumes when a client sends no `MCP-Protocol-Version` (MCP 2025-06-18). */
-export const ASSUMED_REVISION: ProtocolVersion = '2025-03-26';
+export const ASSUMED_REVISION: ProtocolVersion = ASSUMED_VERSION;
 
 /** What the gate reads of a request: its headers. */
 type Headed = { readonly headers: RequestHeaders };

@@ -1,4 +1,5 @@
 import type { StateAdapter } from '../../../adapter';
+import { primesStreams } from '../../../core';
 import type { ResolvedOptions } from '../options';
 import { type HttpRequest, Refusal, type Reply, refuse } from '../request';
 import {
@@ -31,13 +32,9 @@ const UNKNOWN_EVENT = new Refusal(
   "Bad Request: Last-Event-ID does not name an event of this session's streams; open the stream again without it",
 );
 
-/** The first revision whose clients expect a priming event (MCP 2025-11-25, SEP-1699). */
-const PRIMING_SINCE = '2025-11-25';
-
 /** Whether a session's client takes priming events (older clients may choke on empty data). */
 export function takesPriming(entry: SessionEntry): boolean {
-  const revision = entry.session.revision;
-  return revision !== undefined && revision >= PRIMING_SINCE;
+  return primesStreams(entry.session.revision);
 }
 
 /**

@@ -1,10 +1,6 @@
-import type { JsonRpcRequest } from './dispatcher';
-import { headerMismatch, META } from './era';
-import type { JsonObject } from './types';
-import { isObject } from './types';
-
-/** The request headers a transport hands the core (lower-case names, as `node:http` gives them). */
-export type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
+import type { JsonObject, JsonRpcRequest, RequestHeaders } from '../../types';
+import { isObject } from '../../types';
+import { headerMismatch, META } from './meta';
 
 const SENTINEL_START = '=?base64?';
 const SENTINEL_END = '?=';
