@@ -26,6 +26,14 @@ const ENTRIES = [
   ['declarative-mcp-adapter', 'dist/src/adapter/index.d.ts'],
 ];
 
+/**
+ * Entries whose public declarations name only what they export themselves: a type one of their
+ * signatures names and they do not export (api-extractor's "forgotten export") fails the check.
+ * The other entries name the main entry's types (McpApplication, JsonObject, …), which a user
+ * imports from there.
+ */
+const SELF_CONTAINED = new Set(['declarative-mcp', 'declarative-mcp-adapter']);
+
 require('node:fs').mkdirSync(join(root, 'api'), { recursive: true });
 let failed = 0;
 for (const [name, entry] of ENTRIES) {
@@ -78,6 +86,19 @@ for (const [name, entry] of ENTRIES) {
       if (message.logLevel === 'none') message.handled = true;
     },
   });
+  const report = require('node:fs').readFileSync(
+    join(root, '.tmp', 'api', `${name}.api.md`),
+    'utf8',
+  );
+  const forgotten = [...report.matchAll(/\(ae-forgotten-export\) The symbol "([^"]+)"/g)].map(
+    (match) => match[1],
+  );
+  if (SELF_CONTAINED.has(name) && forgotten.length > 0) {
+    failed += 1;
+    process.stderr.write(
+      `api-report: ${entry} names types it does not export: ${[...new Set(forgotten)].join(', ')}. Export them from the entry, or mark the members that name them @internal.\n`,
+    );
+  }
   if (result.apiReportChanged && !update) {
     failed += 1;
     process.stderr.write(

@@ -70,6 +70,11 @@ export class McpCall {
   /** A task tool that starts its task itself: what {@link startTask} runs. */
   private starter: (() => Promise<void>) | undefined;
 
+  /**
+   * The core makes a call for each request it runs (its method table); an application receives it.
+   *
+   * @internal
+   */
   constructor(
     method: string,
     requestId: JsonRpcId | undefined,

@@ -76,7 +76,11 @@ export class McpCore<C = unknown> {
   readonly version: string;
   /** Sent at `initialize`, or `undefined` when none were given. */
   readonly instructions: string | undefined;
-  /** The dispatcher the MCP methods are registered on (for introspection; answer through {@link handle}). */
+  /**
+   * The dispatcher the MCP methods are registered on (answer through {@link handle}).
+   *
+   * @internal
+   */
   readonly rpc: JsonRpcDispatcher<C, Inbound>;
   /** The `capabilities` sent at `initialize`. */
   readonly capabilities: Readonly<JsonObject>;
@@ -205,13 +209,22 @@ export class McpCore<C = unknown> {
   /**
    * Registers a transport's {@link Broadcaster} for server-wide notifications; returns the
    * function that removes it. The core keeps the listener, never a client's state.
+   *
+   * @internal
    */
   attach(broadcaster: Broadcaster): () => void {
     this.broadcasters.add(broadcaster);
     return () => this.broadcasters.delete(broadcaster);
   }
 
-  /** Sends a notification to every connected client (of every attached transport) whose peer passes `filter`. */
+  /** Sends a notification to every connected client (of every attached transport). */
+  broadcast(method: string, params?: JsonObject): void;
+  /**
+   * To the clients whose peer passes `filter` only (it stays in this process).
+   *
+   * @internal
+   */
+  broadcast(method: string, params: JsonObject | undefined, filter: (peer: Peer) => boolean): void;
   broadcast(method: string, params?: JsonObject, filter?: (peer: Peer) => boolean): void {
     const message: JsonObject =
       params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params };
@@ -232,16 +245,25 @@ export class McpCore<C = unknown> {
    * Answers a raw MCP payload (JSON-RPC 2.0): the JSON text to send, or `null` when nothing is
    * owed (only notifications or responses came in). Never throws or rejects.
    * A batch that carries `initialize` is refused whole with one Invalid Request, running no method.
-   *
+   */
+  handle(payload: string, context?: C): Promise<string | null>;
+  /**
    * `link` is the transport's path back to this client (see {@link Link}): with it, calls can
    * send progress and log messages, ask the client things, and be cancelled.
+   *
+   * @internal
    */
+  handle(payload: string, context: C | undefined, link: Link | undefined): Promise<string | null>;
   async handle(payload: string, context?: C, link?: Link): Promise<string | null> {
     const parsed = this.rpc.parseAny(payload, context as C);
     return parsed.ok ? this.dispatch(parsed.value, context, link) : parsed.answer;
   }
 
-  /** Answers an already parsed message or batch; see {@link handle}. */
+  /**
+   * Answers an already parsed message or batch; see {@link handle}.
+   *
+   * @internal
+   */
   dispatch(message: unknown, context?: C, link?: Link): Promise<string | null> {
     if (Array.isArray(message) && message.some(isInitialize)) {
       // MCP: initialize must be the first message of a session and never part of a batch.
@@ -256,6 +278,8 @@ export class McpCore<C = unknown> {
    * Answers an already parsed message or batch like {@link dispatch}, and says what happened
    * (see {@link Outcome}): whether the message was refused whole, a single request's result or
    * error code, its method and revision. Never rejects.
+   *
+   * @internal
    */
   async process(message: unknown, context?: C, link?: Link): Promise<Outcome> {
     const single = isObject(message) ? message : undefined;

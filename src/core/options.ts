@@ -134,7 +134,10 @@ export interface McpCoreOptions<C = unknown> {
    * Serves the Skills extension (SEP-2640): `skills/list`, `skills/get` and
    * `resources/directory/read`, declared as `extensions["io.modelcontextprotocol/skills"]` with
    * `directoryRead: true` at `initialize` and `server/discover`. The skill files are resources:
-   * give `resources` and `reader` too.
+   * give `resources` and `reader` too. `McpApplication` gives it from `@Skill` providers and its
+   * `skills` option.
+   *
+   * @internal
    */
   skills?: SkillHost<C>;
   /**

@@ -6,10 +6,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SkillEntry } from 'declarative-mcp';
 import { createDevtools } from 'declarative-mcp/devtools';
 import { connect, type TestClient } from 'declarative-mcp/testing';
 import { parse } from 'yaml';
+import type { SkillEntry } from '../../src/core';
 
 const DOCS = join(__dirname, '..', '..', 'docs');
 const sha = (text: string) => `sha256:${createHash('sha256').update(text).digest('hex')}`;

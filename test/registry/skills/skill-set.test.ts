@@ -8,8 +8,9 @@ import 'reflect-metadata';
 import { createHash } from 'node:crypto';
 import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { McpApplication, Skill, type SkillEntry, SkillFile } from 'declarative-mcp';
+import { McpApplication, Skill, SkillFile } from 'declarative-mcp';
 import { connect, McpClientError, type TestClient } from 'declarative-mcp/testing';
+import type { SkillEntry } from '../../../src/core';
 import { folder, removeFolders, skillMd } from './helpers';
 
 afterAll(removeFolders);

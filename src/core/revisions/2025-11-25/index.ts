@@ -7,10 +7,18 @@ import { type RequestView, type Revision, type TaskView, taskFields } from '../r
  * The MCP revisions `initialize` negotiates, newest first: 2025-11-25 and the three before it,
  * which the wire tells apart only by the version the handshake agreed.
  */
-export const VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
+export const VERSIONS = [
+  '2025-11-25',
+  '2025-06-18',
+  '2025-03-26',
+  '2024-11-05',
+] as const satisfies readonly ProtocolVersion[];
 
-/** One of {@link VERSIONS}. */
-export type ProtocolVersion = (typeof VERSIONS)[number];
+/**
+ * A revision `initialize` negotiates (`McpCore.VERSIONS`). Spelled out rather than read from the
+ * list, so that the public declarations name no module constant.
+ */
+export type ProtocolVersion = '2025-11-25' | '2025-06-18' | '2025-03-26' | '2024-11-05';
 
 /**
  * The revision to speak for the `protocolVersion` a client asked for: the same one when this

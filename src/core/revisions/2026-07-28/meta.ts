@@ -5,10 +5,13 @@ import { isObject } from '../../types';
 import type { DeclaredClient } from '../revision';
 
 /** The protocol versions served without `initialize` (MCP 2026-07-28, SEP-2575), newest first. */
-export const VERSIONS_2026 = ['2026-07-28'] as const;
+export const VERSIONS_2026 = ['2026-07-28'] as const satisfies readonly Version2026[];
 
-/** One of {@link VERSIONS_2026}. */
-export type Version2026 = (typeof VERSIONS_2026)[number];
+/**
+ * A revision served per request, without `initialize` (`McpCore.MODERN_VERSIONS`). Spelled out
+ * rather than read from the list, so that the public declarations name no module constant.
+ */
+export type Version2026 = '2026-07-28';
 
 /** Whether `version` is one of {@link VERSIONS_2026}. */
 export function isVersion2026(version: unknown): version is Version2026 {
