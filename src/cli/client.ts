@@ -7,8 +7,9 @@ import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type JsonObject, McpClientError, REVISIONS, UsageError } from '../core';
 import type { TestClient } from '../testing';
-import { type ClientCommand, flagsUsage, type ServeFlags } from './flags';
+import { type ClientCommand, flagsUsage } from './flags';
 import { loadApplication } from './load';
+import type { ServeFlags } from './parse-flags';
 
 const SYNOPSIS: Record<ClientCommand, string> = {
   list: 'list <target> [tools|resources|templates|prompts]',

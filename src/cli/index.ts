@@ -1,8 +1,9 @@
 import { resolve } from 'node:path';
 import { ConfigurationError, SharedStateError, UsageError } from '../core';
-import { CLIENT_COMMANDS, type ClientCommand, type Command, parseFlags } from './flags';
+import { CLIENT_COMMANDS, type ClientCommand, type Command } from './flags';
 import type { CliIo } from './io';
 import { type LoadedApplication, loadApplication } from './load';
+import { parseFlags } from './parse-flags';
 import { announce, guardBeforeLoading, serve } from './serve';
 import { clientUsageOf, DEV_USAGE, DEVTOOLS_USAGE, HELP, SERVE_USAGE, version } from './usage';
 import {
@@ -186,5 +187,6 @@ export function runDevtools(
 }
 
 export { UsageError } from '../core';
-export { type Command, FLAGS, type FlagSpec, parseFlags, type ServeFlags } from './flags';
+export { type Command, FLAGS, type FlagSpec } from './flags';
 export { type LoadedApplication, loadApplication } from './load';
+export { parseFlags, type ServeFlags } from './parse-flags';

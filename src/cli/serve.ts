@@ -1,9 +1,9 @@
 /** `serve`: an application over stdio or Streamable HTTP, as the flags say. */
 import type { StateAdapter } from '../adapter';
 import { ConfigurationError, UsageError } from '../core';
-import type { ServeFlags } from './flags';
 import type { CliIo } from './io';
 import type { LoadedApplication } from './load';
+import type { ServeFlags } from './parse-flags';
 import { tellListening } from './workers';
 
 function stopped(signal: AbortSignal | undefined): Promise<void> {
