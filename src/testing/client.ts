@@ -5,31 +5,20 @@ import {
   isObject,
   type JsonObject,
   McpClientError,
-  META,
   type PromptDefinition,
   type ResourceContents,
   type ResourceDefinition,
   type ResourceTemplateDefinition,
   type ToolDefinition,
-  VERSIONS,
-  VERSIONS_2026,
 } from '../core';
-import { TASKS_EXTENSION } from '../tasks';
-import { answer, capabilitiesOf } from './asks';
+import { capabilitiesOf } from './asks';
 import { listenLegacy, listenModern } from './listen';
+import { MODERN, negotiate, requestMeta } from './revision';
+import { answerInputRequest, answerServerRequest, type CallState, inputRounds } from './rounds';
 import { type ListenFilter, NotificationQueue, type Subscription } from './subscription';
 import { type TaskHandle, taskHandle } from './task-handle';
 import type { ClientOptions, TaskCallOptions, TestClient } from './test-client';
 import type { ClientWire, Exchange } from './wire';
-
-/** The revision this client speaks without `initialize` (MCP 2026-07-28). */
-const MODERN = VERSIONS_2026[0];
-
-/** What one call that may ask counts: the server's questions, and how the call fails. */
-interface CallState {
-  asks: number;
-  fail: (error: Error) => void;
-}
 
 function serverError(response: JsonObject): McpClientError {
   const error = isObject(response.error) ? response.error : {};
@@ -76,58 +65,13 @@ export class Client implements TestClient {
     return this.protocolVersion === MODERN;
   }
 
-  private async start(): Promise<void> {
-    const version = this.options.protocolVersion;
-    if (version === undefined || version === MODERN) {
-      // A modern server/discover: a server that speaks only 2025 answers it with an error.
-      this.protocolVersion = MODERN;
-      try {
-        this.initialized = (await this.request('server/discover')) as JsonObject;
-        return;
-      } catch (error) {
-        if (!McpClientError.is(error) || error.reason !== 'server') throw error;
-        if (version === MODERN) {
-          throw new McpClientError(
-            error.code,
-            `The server does not speak MCP ${MODERN}: server/discover answered ${error.code} ${error.message}`,
-            error.data,
-          );
-        }
-        this.protocolVersion = '';
-      }
-    }
-    this.initialized = (await this.raw('initialize', {
-      protocolVersion: version ?? VERSIONS[0],
-      capabilities: this.capabilities,
-      clientInfo: this.options.clientInfo ?? { name: 'declarative-mcp/testing', version: '1' },
-    })) as JsonObject;
-    this.protocolVersion = String(this.initialized.protocolVersion ?? version ?? VERSIONS[0]);
-    await this.notify('notifications/initialized');
+  private start(): Promise<void> {
+    return negotiate(this, this.options, this.capabilities);
   }
 
   /** The `_meta` of a 2026-07-28 request: revision, capabilities (plus `extra`), identity. */
   modernMeta(params: JsonObject | undefined, tasks: boolean): JsonObject {
-    const given = isObject(params?._meta) ? params._meta : {};
-    const capabilities = tasks
-      ? {
-          ...this.capabilities,
-          extensions: {
-            ...(isObject(this.capabilities.extensions) ? this.capabilities.extensions : {}),
-            [TASKS_EXTENSION]: {},
-          },
-        }
-      : this.capabilities;
-    const meta: JsonObject = {
-      ...given,
-      [META.protocolVersion]: MODERN,
-      [META.clientCapabilities]: capabilities,
-      [META.clientInfo]: this.options.clientInfo ?? {
-        name: 'declarative-mcp/testing',
-        version: '1',
-      },
-    };
-    if (this.options.logLevel !== undefined) meta[META.logLevel] = this.options.logLevel;
-    return meta;
+    return requestMeta(params, tasks, this.capabilities, this.options);
   }
 
   /** Sends one request as built (no `_meta` added); resolves to its result. */
@@ -200,42 +144,10 @@ export class Client implements TestClient {
   }
 
   /** 2025: a server→client request during a call, answered through the handlers. */
-  private async serverRequest(message: JsonObject, call: CallState | undefined): Promise<void> {
+  private serverRequest(message: JsonObject, call: CallState | undefined): Promise<void> {
     const reply = (body: JsonObject) =>
       this.wire.send({ jsonrpc: '2.0', id: message.id, ...body }).catch(() => undefined);
-    const method = message.method as string;
-    if (method === 'ping') return void (await reply({ result: {} }));
-    if (call !== undefined && ++call.asks > this.maxRounds) {
-      await reply({
-        error: {
-          code: ErrorCode.INTERNAL_ERROR,
-          message: 'The client stopped answering: too many rounds',
-        },
-      });
-      return call.fail(this.tooManyRounds());
-    }
-    try {
-      const result = await answer(
-        this.options.handlers,
-        method,
-        isObject(message.params) ? message.params : {},
-      );
-      await reply({ result: isObject(result) ? result : {} });
-    } catch (error) {
-      const failure = error as McpClientError;
-      await reply({ error: { code: failure.code, message: failure.message } });
-      // A handler's own McpClientError is its answer; the call goes on with it.
-      if (failure.reason !== 'server') call?.fail(failure);
-    }
-  }
-
-  private tooManyRounds(): McpClientError {
-    return new McpClientError(
-      ErrorCode.INTERNAL_ERROR,
-      `The server asked more than ${this.maxRounds} times in one call (maxRounds ${this.maxRounds}).`,
-      undefined,
-      { reason: 'too-many-rounds' },
-    );
+    return answerServerRequest(message, reply, this.options.handlers, this.maxRounds, call);
   }
 
   /**
@@ -245,49 +157,21 @@ export class Client implements TestClient {
    */
   async asking(method: string, params: JsonObject, tasks = false): Promise<JsonObject> {
     const state: CallState = { asks: 0, fail: () => undefined };
-    let current = params;
+    const send = (current: JsonObject) =>
+      this.send(method, current, state, tasks) as Promise<JsonObject>;
     try {
-      for (;;) {
-        const result = (await this.send(method, current, state, tasks)) as JsonObject;
-        if (!this.modern || result?.resultType !== 'input_required') return result;
-        if (++state.asks > this.maxRounds) throw this.tooManyRounds();
-        const inputResponses: JsonObject = {};
-        const asks = isObject(result.inputRequests) ? result.inputRequests : {};
-        for (const [key, ask] of Object.entries(asks)) {
-          inputResponses[key] = await this.answerModern(ask);
-        }
-        current = { ...params, inputResponses };
-        if (typeof result.requestState === 'string') current.requestState = result.requestState;
-      }
+      if (!this.modern) return await send(params);
+      return await inputRounds(params, state, this.maxRounds, send, (ask) =>
+        this.answerModern(ask),
+      );
     } finally {
       this.rounds = state.asks + 1;
     }
   }
 
   /** 2026-07-28: one ask of `inputRequests` (`{ method, params }`), answered by its handler. */
-  async answerModern(ask: unknown): Promise<unknown> {
-    const request = isObject(ask) ? ask : {};
-    const method = String(request.method);
-    try {
-      return await answer(
-        this.options.handlers,
-        method,
-        isObject(request.params) ? request.params : {},
-      );
-    } catch (error) {
-      const failure = error as McpClientError;
-      // MRTR has no error answer: a handler's own McpClientError fails the call too.
-      if (failure.reason !== 'server') throw failure;
-      throw new McpClientError(
-        failure.code,
-        `The handler of ${method} refused: ${failure.message}`,
-        failure.data,
-        {
-          reason: 'handler-failed',
-          cause: failure,
-        },
-      );
-    }
+  answerModern(ask: unknown): Promise<unknown> {
+    return answerInputRequest(this.options.handlers, ask);
   }
 
   /** Every page of a list. */
