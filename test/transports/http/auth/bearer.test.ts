@@ -1,7 +1,7 @@
 /**
  * Authentication: `authenticate` → 401 with `WWW-Authenticate: Bearer resource_metadata=…`
- * (RFC 6750, RFC 9728 §5.1), the protected-resource metadata document (RFC 9728 §3), the
- * identity kept on the session and checked on every later request, and `bearerAuth`.
+ * (RFC 6750, RFC 9728 §5.1), the identity kept on the session and checked on every later request,
+ * and `bearerAuth`. The metadata document itself is test/transports/http/auth/metadata.test.ts.
  */
 import type { IncomingMessage } from 'node:http';
 import { bearerAuth, type HttpServerHandle, serveHttp } from '../../../../src/transports/http';
@@ -63,32 +63,6 @@ describe('authentication', () => {
     expect(get.status).toBe(401);
     const del = await fetch(server.url, { method: 'DELETE' });
     expect(del.status).toBe(401);
-  });
-
-  test.each(['/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-protected-resource'])(
-    'GET %s serves the RFC 9728 document without a token',
-    async (path) => {
-      const response = await fetch(`${base}${path}`);
-      expect(response.status).toBe(200);
-      expect(response.headers.get('content-type')).toBe('application/json');
-      expect(response.headers.get('access-control-allow-origin')).toBe('*');
-      expect(await jsonOf(response)).toEqual({
-        resource: `${base}/mcp`,
-        authorization_servers: ['https://auth.example.com'],
-        bearer_methods_supported: ['header'],
-        scopes_supported: ['read', 'write'],
-        resource_name: 'Test server',
-      });
-    },
-  );
-
-  test('metadata for another path → 404; POST to it → 405', async () => {
-    expect((await fetch(`${base}/.well-known/oauth-protected-resource/other`)).status).toBe(404);
-    const wrongMethod = await fetch(`${base}/.well-known/oauth-protected-resource/mcp`, {
-      method: 'POST',
-    });
-    expect(wrongMethod.status).toBe(405);
-    expect(wrongMethod.headers.get('allow')).toBe('GET, HEAD');
   });
 
   test('the identity reaches the call through the session', async () => {

@@ -63,25 +63,8 @@ describe('routing', () => {
     );
   });
 
-  test('bad options are start-up errors', () => {
-    const { core } = testCore();
-    expect(() => createHttpHandler(core, { maxBodyBytes: -1 })).toThrow(
-      'createHttpHandler: "maxBodyBytes" must be a number of 0 or more (got -1).',
-    );
-    expect(() => createHttpHandler(core, { path: 'mcp' })).toThrow(
-      'createHttpHandler: "path" must start with "/" (got "mcp").',
-    );
+  test('a servable that is not one is a start-up error (the options: options.test.ts)', () => {
     expect(() => createHttpHandler({} as never)).toThrow(/Expected an McpCore/);
-  });
-
-  test('requestTimeout, a removed name, is refused with the names to use', () => {
-    const { core } = testCore();
-    expect(() => createHttpHandler(core, { requestTimeout: 1000 } as never)).toThrow(
-      'createHttpHandler: "requestTimeout" is not an option: a POST\'s deadline is "postTimeout", the wait for a client\'s answer "clientRequestTimeout".',
-    );
-    expect(() => createHttpHandler(core, { postTimeout: -1 })).toThrow(
-      'createHttpHandler: "postTimeout" must be a number of 0 or more (got -1).',
-    );
   });
 });
 

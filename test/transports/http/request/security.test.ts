@@ -1,6 +1,6 @@
 /**
  * Origin and Host checks (MCP basic/transports, security warning; 2025-11-25: an invalid Origin
- * gets 403) and the CORS answers for allowed browser origins.
+ * gets 403); the CORS answers themselves are test/transports/http/request/cors.test.ts.
  */
 
 import { request as httpRequest } from 'node:http';
@@ -115,22 +115,6 @@ describe('Origin and Host on a loopback server (defaults)', () => {
       body: INITIALIZE,
     });
     expect(answer.status).toBe(200);
-  });
-
-  test('OPTIONS from an allowed origin is a CORS preflight (204)', async () => {
-    const answer = await raw(server.url, {
-      method: 'OPTIONS',
-      headers: {
-        origin: 'http://localhost:6274',
-        'access-control-request-method': 'POST',
-        'access-control-request-headers': 'content-type, mcp-session-id',
-      },
-    });
-    expect(answer.status).toBe(204);
-    expect(answer.headers.allow).toBe('GET, POST, DELETE, OPTIONS');
-    expect(answer.headers['access-control-allow-origin']).toBe('http://localhost:6274');
-    expect(answer.headers['access-control-allow-methods']).toBe('GET, POST, DELETE, OPTIONS');
-    expect(answer.headers['access-control-allow-headers']).toContain('Mcp-Session-Id');
   });
 
   test('OPTIONS from a foreign origin → 403', async () => {
