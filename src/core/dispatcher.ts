@@ -1,13 +1,9 @@
-import {
-  ConfigurationError,
-  ConfigurationRangeError,
-  ErrorCode,
-  Fault,
-  UnavailableError,
-} from './errors';
+import { ErrorCode } from './error-codes';
+import { ConfigurationError, ConfigurationRangeError, Fault } from './errors';
 import { Outages } from './outage';
 import type { ResultLimit } from './result-limit';
 import { isObject, type JsonRpcId, type JsonRpcRequest, type JsonRpcResponse } from './types';
+import { UnavailableError } from './unavailable';
 
 export type { JsonRpcErrorObject, JsonRpcId, JsonRpcRequest, JsonRpcResponse } from './types';
 

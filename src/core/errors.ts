@@ -1,5 +1,5 @@
 /**
- * The project's error classes, all of them, in one module. Two families:
+ * The project's error classes, but for those of an unreachable dependency. Two families:
  * - wire errors ({@link Fault}) cross to the client as JSON-RPC error objects;
  * - local errors ({@link ConfigurationError}, {@link UsageError}) never do: they stop a server
  *   at start-up, or the command line before it starts.
@@ -8,58 +8,13 @@
  * when a call asks it something. {@link CancelledError} is the reason of a cancelled call's signal,
  * and {@link McpClientError} what the in-memory test client rejects with.
  *
+ * The codes they carry are the table in `error-codes.ts`; the errors of an unreachable dependency
+ * (`UnavailableError`, `SharedStateError`) are in `unavailable.ts`.
+ *
  * Every class carries a brand (a `Symbol.for` key), so `Fault.is(error)` is true even for an
  * error thrown by a second installed copy of the package, where `instanceof` would be false.
  */
-
-/**
- * Every JSON-RPC error code this package sends, in one table (docs/errors.md lists it): each code
- * has one meaning and one name. Three ranges:
- * - JSON-RPC 2.0's own (-32700, -32600 to -32603);
- * - MCP's, as the specification fixes them: -32002 (2025 revisions) and -32020 to -32022
- *   (2026-07-28, whose allocation policy reserves -32020 to -32099 for the specification);
- * - this package's own, in the band that policy leaves to implementations (-32000 to -32019):
- *   -32000 and -32001 as MCP's SDKs send them at the transport, then -32010 onwards.
- */
-export const ErrorCode = {
-  /** The payload is not valid JSON. */
-  PARSE_ERROR: -32700,
-  /** The JSON is not a valid JSON-RPC request object (or a refused batch). */
-  INVALID_REQUEST: -32600,
-  /** The method does not exist or is not offered by this server. */
-  METHOD_NOT_FOUND: -32601,
-  /** The method exists but its params are wrong (unknown tool or prompt, bad arguments). */
-  INVALID_PARAMS: -32602,
-  /** An unexpected failure inside the server. Details go to the reporter, never to the client. */
-  INTERNAL_ERROR: -32603,
-  /** MCP: `resources/read` for a URI the server does not have. */
-  RESOURCE_NOT_FOUND: -32002,
-  /** MCP 2026-07-28: an HTTP header does not match the body, or a required one is missing or malformed. */
-  HEADER_MISMATCH: -32020,
-  /** MCP 2026-07-28: the request needs a client capability its client did not declare. */
-  MISSING_REQUIRED_CLIENT_CAPABILITY: -32021,
-  /** MCP 2026-07-28: the request's protocol version is not one this server speaks. */
-  UNSUPPORTED_PROTOCOL_VERSION: -32022,
-  /**
-   * A refusal by the transport, before or around the call (HTTP: its status and message say why,
-   * such as `401`, `403`, `406`, `429`, `503`; the test clients: the server cannot be reached), and a
-   * dependency the request needs (the shared state, the key server, the authorization server)
-   * that cannot be reached right now: try again shortly (see {@link UnavailableError}).
-   */
-  TRANSPORT_ERROR: -32000,
-  /** HTTP `404`: the `Mcp-Session-Id` names no live session (unknown, ended or expired). */
-  SESSION_NOT_FOUND: -32001,
-  /**
-   * The server holds as much as it may: client state (`maxSessionStateBytes`), or open
-   * `subscriptions/listen` streams (`maxListens`, HTTP `503`). Try again later.
-   */
-  SERVER_BUSY: -32010,
-  /** The request took longer than its deadline (`postTimeout`, a test client's `timeout`) and was abandoned. */
-  REQUEST_TIMED_OUT: -32011,
-} as const;
-
-/** One of the numeric values of {@link ErrorCode}, or any other integer code a server chooses. */
-export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode] | number;
+import { ErrorCode, type ErrorCodeValue } from './error-codes';
 
 const FAULT = Symbol.for('declarative-mcp.Fault');
 const TOOL_ERROR = Symbol.for('declarative-mcp.ToolError');
@@ -70,7 +25,8 @@ const CANCELLED_ERROR = Symbol.for('declarative-mcp.CancelledError');
 const USAGE_ERROR = Symbol.for('declarative-mcp.UsageError');
 const MCP_CLIENT_ERROR = Symbol.for('declarative-mcp.McpClientError');
 
-function branded(value: unknown, brand: symbol): boolean {
+/** @internal Whether `value` carries `brand` (from any installed copy of this package). */
+export function branded(value: unknown, brand: symbol): boolean {
   return (
     typeof value === 'object' &&
     value !== null &&
@@ -78,7 +34,8 @@ function branded(value: unknown, brand: symbol): boolean {
   );
 }
 
-function brand(error: Error, key: symbol): void {
+/** @internal Marks `error` with its class's brand, as {@link branded} reads it. */
+export function brand(error: Error, key: symbol): void {
   Object.defineProperty(error, key, { value: true });
 }
 
@@ -317,77 +274,5 @@ export class McpClientError extends Error {
     this.name = 'McpClientError';
     this.reason = options.reason ?? 'server';
     brand(this, MCP_CLIENT_ERROR);
-  }
-}
-
-const UNAVAILABLE_ERROR = Symbol.for('declarative-mcp.UnavailableError');
-const SHARED_STATE_ERROR = Symbol.for('declarative-mcp.SharedStateError');
-
-/**
- * A dependency the request needs cannot be reached, or did not answer in time: an outage, not
- * a bug. The client is told to try again ({@link ErrorCode.TRANSPORT_ERROR}; HTTP `503` with
- * `Retry-After`) with a message that names the `component`, never its address or the cause;
- * `onError` hears of the outage once as it starts and once as it ends, without a stack trace.
- *
- * @example
- * throw new UnavailableError('the billing service', `GET ${url}: ${error.message}`, { cause: error });
- */
-export class UnavailableError extends Error {
-  /** True when `value` is an UnavailableError (a SharedStateError too) from any installed copy of this package. */
-  static is(value: unknown): value is UnavailableError {
-    return branded(value, UNAVAILABLE_ERROR);
-  }
-
-  /** What is out, as the client reads it: `the shared state (redis)`, `the key server (JWKS)`. */
-  readonly component: string;
-  /**
-   * Asks the dependency whether it is back (resolves when it is). Called off the request path,
-   * on a timer that runs only during the outage; without it, the outage is taken as over once
-   * nothing has been refused for it for a while.
-   */
-  readonly probe: (() => Promise<unknown>) | undefined;
-
-  constructor(
-    component: string,
-    message: string,
-    options?: { cause?: unknown; probe?: () => Promise<unknown> },
-  ) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
-    this.name = 'UnavailableError';
-    this.component = component;
-    this.probe = options?.probe;
-    brand(this, UNAVAILABLE_ERROR);
-  }
-
-  /** The error message a client gets: the component, and that it should try again. */
-  get answer(): string {
-    return `Service Unavailable: ${this.component} cannot be reached; try again shortly`;
-  }
-}
-
-/**
- * The shared-state store (Redis, through `declarative-mcp/redis`) could not be reached or did not
- * answer in time. At start-up it stops the server; while serving, the request that needed the
- * store is answered HTTP `503` with a JSON-RPC error (over stdio: {@link ErrorCode.TRANSPORT_ERROR}),
- * and the adapter keeps reconnecting. An {@link UnavailableError} whose component is
- * `the shared state (<store>)`.
- */
-export class SharedStateError extends UnavailableError {
-  /** True when `value` is a SharedStateError from any installed copy of this package. */
-  static override is(value: unknown): value is SharedStateError {
-    return branded(value, SHARED_STATE_ERROR);
-  }
-
-  constructor(
-    message: string,
-    options?: { cause?: unknown; store?: string; probe?: () => Promise<unknown> },
-  ) {
-    super(
-      options?.store === undefined ? 'the shared state' : `the shared state (${options.store})`,
-      message,
-      options,
-    );
-    this.name = 'SharedStateError';
-    brand(this, SHARED_STATE_ERROR);
   }
 }

@@ -16,22 +16,19 @@ export {
   type Reporter,
   type RequestObserver,
 } from './dispatcher';
+export { ErrorCode, type ErrorCodeValue } from './error-codes';
 export {
   CancelledError,
   ClientRequestError,
   ConfigurationError,
   ConfigurationRangeError,
   ConfigurationTypeError,
-  ErrorCode,
-  type ErrorCodeValue,
   Fault,
   invalidParams,
   McpClientError,
   type McpClientErrorReason,
   RequestTimeoutError,
-  SharedStateError,
   ToolError,
-  UnavailableError,
   UsageError,
 } from './errors';
 export { coreOf, McpCore, type Servable } from './mcp-core';
@@ -103,3 +100,4 @@ export type {
 export { nextTurn, unref } from './timers';
 export type * from './types';
 export { isObject } from './types';
+export { SharedStateError, UnavailableError } from './unavailable';

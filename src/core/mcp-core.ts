@@ -1,7 +1,8 @@
 import type { Broadcaster } from './broadcaster';
 import { checkHint } from './cache';
 import { type AnswerSummary, JsonRpcDispatcher, type JsonRpcRequest } from './dispatcher';
-import { ConfigurationTypeError, ErrorCode, Fault } from './errors';
+import { ErrorCode } from './error-codes';
+import { ConfigurationTypeError, Fault } from './errors';
 import { registerCompletion } from './methods/completion';
 import { registerDiscover } from './methods/discover';
 import { registerLifecycle, registerLogging } from './methods/lifecycle';

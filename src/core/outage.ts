@@ -1,5 +1,5 @@
-import type { UnavailableError } from './errors';
 import { unref } from './timers';
+import type { UnavailableError } from './unavailable';
 
 /** How often a dependency that is out is asked whether it is back (ms). */
 const PROBE_EVERY = 1_000;

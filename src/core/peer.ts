@@ -1,8 +1,8 @@
 import type { JsonRpcId } from './dispatcher';
+import { ErrorCode } from './error-codes';
 import {
   CancelledError,
   ClientRequestError,
-  ErrorCode,
   Fault,
   invalidParams,
   RequestTimeoutError,

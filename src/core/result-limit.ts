@@ -1,4 +1,5 @@
-import { ConfigurationRangeError, ErrorCode, Fault } from './errors';
+import { ErrorCode } from './error-codes';
+import { ConfigurationRangeError, Fault } from './errors';
 import { META } from './revisions/2026-07-28/meta';
 import { isObject, type JsonObject, type JsonRpcRequest } from './types';
 

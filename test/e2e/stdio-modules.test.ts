@@ -22,6 +22,8 @@ const EXPECTED = [
   'src/core/call.js',
   'src/core/client-state.js',
   'src/core/dispatcher.js',
+  // The error code table, apart from the error classes.
+  'src/core/error-codes.js',
   'src/core/errors.js',
   'src/core/index.js',
   'src/core/logging.js',
@@ -61,6 +63,8 @@ const EXPECTED = [
   // Timers that run where setImmediate and unref() are missing (Workers).
   'src/core/timers.js',
   'src/core/types.js',
+  // The errors of an unreachable dependency (the dispatcher answers them -32000).
+  'src/core/unavailable.js',
   'src/di/index.js',
   'src/index.js',
   'src/lazy-http.js',

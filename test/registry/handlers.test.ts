@@ -62,7 +62,7 @@ class Failing {
   }
 
   @Tool() foreignFault() {
-    throw new copy.Fault(copy.ErrorCode.INVALID_PARAMS, 'Other copy says no', { field: 'x' });
+    throw new copy.Fault(ErrorCode.INVALID_PARAMS, 'Other copy says no', { field: 'x' });
   }
 
   @Tool() brandedObject() {

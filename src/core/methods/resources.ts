@@ -1,4 +1,5 @@
-import { ErrorCode, Fault } from '../errors';
+import { ErrorCode } from '../error-codes';
+import { Fault } from '../errors';
 import type { McpCoreOptions } from '../options';
 import { uriOf } from './params';
 import type { MethodTable } from './table';

@@ -1,5 +1,6 @@
 import type { Broadcaster } from '../broadcaster';
-import { ErrorCode, Fault } from '../errors';
+import { ErrorCode } from '../error-codes';
+import { Fault } from '../errors';
 import { META } from '../revisions/2026-07-28/meta';
 import type { JsonObject } from '../types';
 import { isObject } from '../types';

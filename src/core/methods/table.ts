@@ -1,6 +1,7 @@
 import { McpCall } from '../call';
 import { type JsonRpcDispatcher, type JsonRpcRequest, NO_ANSWER } from '../dispatcher';
-import { ErrorCode, Fault } from '../errors';
+import { ErrorCode } from '../error-codes';
+import { Fault } from '../errors';
 import { type Inbound, MCP_2025_11_25, REVISIONS, type Revision } from '../revisions';
 import type { CacheRule, TableSettings } from '../revisions/revision';
 import type { Telemetry } from '../telemetry/telemetry';

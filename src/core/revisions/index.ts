@@ -1,4 +1,5 @@
-import { ErrorCode, Fault } from '../errors';
+import { ErrorCode } from '../error-codes';
+import { Fault } from '../errors';
 import type { JsonObject } from '../types';
 import { isObject } from '../types';
 import { MCP_2025_11_25 } from './2025-11-25';

@@ -9,7 +9,8 @@ import type {
   Tracer,
 } from '@opentelemetry/api';
 import type { AnswerSummary, JsonRpcRequest, RequestObserver } from '../dispatcher';
-import { CancelledError, ClientRequestError, ErrorCode, RequestTimeoutError } from '../errors';
+import { ErrorCode } from '../error-codes';
+import { CancelledError, ClientRequestError, RequestTimeoutError } from '../errors';
 import type { Inbound } from '../revisions';
 import { isObject, type JsonObject } from '../types';
 import { addDetails, addNetwork, type RequestShape, shapeOf, toolErrorText } from './attributes';

@@ -1,4 +1,5 @@
-import { ErrorCode, Fault, ToolError } from '../../errors';
+import { ErrorCode } from '../../error-codes';
+import { Fault, ToolError } from '../../errors';
 import type { JsonObject } from '../../types';
 import { isObject } from '../../types';
 import { type RequestView, type Revision, type TaskView, taskFields } from '../revision';

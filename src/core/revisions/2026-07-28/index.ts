@@ -1,5 +1,6 @@
 import { listHint } from '../../cache';
-import { ErrorCode, Fault, ToolError } from '../../errors';
+import { ErrorCode } from '../../error-codes';
+import { Fault, ToolError } from '../../errors';
 import type { JsonObject, JsonRpcRequest, RequestHeaders } from '../../types';
 import { isObject } from '../../types';
 import {

@@ -1,4 +1,5 @@
-import { ErrorCode, Fault } from '../../errors';
+import { ErrorCode } from '../../error-codes';
+import { Fault } from '../../errors';
 import { invalidParams } from '../../methods/params';
 import type { SealedRound } from '../../request-state';
 import { nextTurn } from '../../timers';
