@@ -69,10 +69,10 @@ module.exports = {
       name: 'tasks-under-the-registry',
       severity: 'error',
       comment:
-        'The tasks layer is plugged into an application by the registry (task tools) and spoken by the testing kit; the core, the transports, the adapters and the faces know nothing of it (the main entry names its option types).',
+        'The tasks layer is plugged into an application by the registry (task tools) and spoken by the testing kit; the core, the transports, the adapters and the faces know nothing of it (the main entry and its namespace Mcp, src/mcp.ts, name its types).',
       from: {
         path: '^(src/(?!(tasks|registry|testing)/)|decorators/)',
-        pathNot: '^src/index\\.ts$',
+        pathNot: '^src/(index|mcp)\\.ts$',
       },
       to: { path: '^src/tasks/' },
     },
@@ -136,7 +136,7 @@ module.exports = {
       name: 'main-entry-without-devtools',
       severity: 'error',
       comment: 'declarative-mcp/devtools is its own entry point; the main entry does not load it.',
-      from: { path: '^src/index\\.ts$' },
+      from: { path: '^src/(index|mcp)\\.ts$' },
       to: { path: '^src/devtools/' },
     },
     {

@@ -14,8 +14,7 @@
  */
 import {
   Call,
-  type ElicitResult,
-  type ElicitSchema,
+  type Mcp,
   McpApplication,
   type McpCall,
   Prompt,
@@ -128,14 +127,14 @@ export class ContentTools {
 }
 
 /** The question the MRTR scenarios ask for a name. */
-const NAME_SCHEMA: ElicitSchema = {
+const NAME_SCHEMA: Mcp.ElicitSchema = {
   type: 'object',
   properties: { name: { type: 'string' } },
   required: ['name'],
 };
 
 /** The confirmation the request-state scenarios ask for. */
-const OK_SCHEMA: ElicitSchema = {
+const OK_SCHEMA: Mcp.ElicitSchema = {
   type: 'object',
   properties: { ok: { type: 'boolean' } },
   required: ['ok'],
@@ -151,7 +150,7 @@ function sampledText(result: Record<string, unknown>): string {
   return content?.type === 'text' ? String(content.text) : JSON.stringify(content);
 }
 
-function nameOf(result: ElicitResult): string {
+function nameOf(result: Mcp.ElicitResult): string {
   return result.action === 'accept' ? String(result.content.name) : `(${result.action})`;
 }
 
@@ -380,7 +379,7 @@ export class ChannelTools {
   }
 }
 
-const ENUM_FORM: ElicitSchema = {
+const ENUM_FORM: Mcp.ElicitSchema = {
   type: 'object',
   properties: {
     untitledSingle: {
@@ -485,7 +484,7 @@ export class TestResources {
 
 const CITIES = ['paris', 'park', 'party', 'test', 'testing', 'tests'];
 
-const CONFIRM_SCHEMA: ElicitSchema = {
+const CONFIRM_SCHEMA: Mcp.ElicitSchema = {
   type: 'object',
   properties: { confirm: { type: 'boolean', description: 'Delete it?' } },
   required: ['confirm'],

@@ -3,7 +3,7 @@
  * (zod input `{ a: number, b: number }`, text result), and the same tool as a hand-written
  * `McpCore` closure (measurement 6).
  */
-import { McpApplication, McpCore, type TelemetryOption, Tool } from 'declarative-mcp';
+import { type Mcp, McpApplication, McpCore, Tool } from 'declarative-mcp';
 import { z } from 'zod';
 
 /** The one input schema both frameworks get. */
@@ -21,7 +21,7 @@ export class AddTools {
  * Our server: the decorated provider through `McpApplication`. `telemetry` as the application
  * option (the telemetry row turns it off, or leaves it to a registered SDK).
  */
-export function createApp(telemetry?: TelemetryOption): McpApplication {
+export function createApp(telemetry?: Mcp.TelemetryOption): McpApplication {
   return McpApplication.create({
     name: 'bench',
     version: '1.0.0',

@@ -22,10 +22,10 @@ export type ExportKind =
   | 'enum'
   | 'namespace';
 
-/** A public member of an exported class. */
+/** A public member of an exported class, or a type of an exported namespace (`Mcp.ToolDefinition`). */
 export interface ExportMember {
   name: string;
-  kind: 'method' | 'property' | 'accessor';
+  kind: 'method' | 'property' | 'accessor' | 'interface' | 'type';
   static: boolean;
   summary: string;
   signature?: string;
@@ -38,6 +38,8 @@ export interface ExportEntry {
   summary: string;
   /** `name(parameters): result`, for functions. */
   signature?: string;
+  /** A class or namespace exported with `export type` (the main entry's `Mcp`): no value at run time. */
+  typeOnly?: true;
   members?: ExportMember[];
 }
 
@@ -163,25 +165,56 @@ function membersOf(ts: Ts, checker: TS.TypeChecker, symbol: TS.Symbol): ExportMe
   return members;
 }
 
+/** `symbol` and each re-export it steps through (its TSDoc may sit on an `export { X } from` line). */
+function aliasChain(ts: Ts, checker: TS.TypeChecker, symbol: TS.Symbol): TS.Symbol[] {
+  const chain = [symbol];
+  let target = symbol;
+  while (target.flags & ts.SymbolFlags.Alias) {
+    const next = checker.getImmediateAliasedSymbol(target);
+    if (next === undefined || chain.includes(next)) break;
+    target = next;
+    chain.push(target);
+  }
+  if (target.flags & ts.SymbolFlags.Alias) chain.push(checker.getAliasedSymbol(target));
+  return chain;
+}
+
+/** Whether `symbol` is exported by an `export type` declaration. */
+function isTypeOnly(ts: Ts, symbol: TS.Symbol): boolean {
+  return (symbol.declarations ?? []).some((declaration) => {
+    const holder = ts.isNamespaceExport(declaration) ? declaration.parent : declaration;
+    return (
+      (ts.isExportDeclaration(holder) && holder.isTypeOnly) ||
+      (ts.isExportSpecifier(holder) && (holder.isTypeOnly || holder.parent.parent.isTypeOnly))
+    );
+  });
+}
+
+/** The types a namespace exports (`Mcp.ToolDefinition`, `StateAdapter.EventStore`), by name. */
+function typesOf(ts: Ts, checker: TS.TypeChecker, namespace: TS.Symbol): ExportMember[] {
+  const members: ExportMember[] = [];
+  for (const exported of checker.getExportsOfModule(namespace)) {
+    const chain = aliasChain(ts, checker, exported);
+    const flags = chain[chain.length - 1].flags;
+    if ((flags & (ts.SymbolFlags.Interface | ts.SymbolFlags.TypeAlias)) === 0) continue;
+    members.push({
+      name: exported.name,
+      kind: flags & ts.SymbolFlags.Interface ? 'interface' : 'type',
+      static: false,
+      summary: docOf(ts, checker, chain),
+    });
+  }
+  return members.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
 /** The exports of one `.d.ts` entry file. */
 function entryExports(ts: Ts, checker: TS.TypeChecker, file: TS.SourceFile): ExportEntry[] {
   const moduleSymbol = checker.getSymbolAtLocation(file);
   if (moduleSymbol === undefined) return [];
   const entries: ExportEntry[] = [];
   for (const exported of checker.getExportsOfModule(moduleSymbol)) {
-    // Step through each re-export (its TSDoc may sit on an `export { X } from` line).
-    const chain = [exported];
-    let target = exported;
-    while (target.flags & ts.SymbolFlags.Alias) {
-      const next = checker.getImmediateAliasedSymbol(target);
-      if (next === undefined || chain.includes(next)) break;
-      target = next;
-      chain.push(target);
-    }
-    if (target.flags & ts.SymbolFlags.Alias) {
-      target = checker.getAliasedSymbol(target);
-      chain.push(target);
-    }
+    const chain = aliasChain(ts, checker, exported);
+    const target = chain[chain.length - 1];
     const kind = kindOf(ts, target.flags);
     const entry: ExportEntry = { name: exported.name, kind, summary: docOf(ts, checker, chain) };
     const declaration = target.valueDeclaration ?? target.declarations?.[0];
@@ -190,7 +223,10 @@ function entryExports(ts: Ts, checker: TS.TypeChecker, file: TS.SourceFile): Exp
       const signature = signatureOf(checker, exported.name, type);
       if (signature !== undefined) entry.signature = signature;
     }
+    if (kind !== 'interface' && kind !== 'type' && chain.some((link) => isTypeOnly(ts, link)))
+      entry.typeOnly = true;
     if (kind === 'class') entry.members = membersOf(ts, checker, target);
+    else if (target.flags & ts.SymbolFlags.Module) entry.members = typesOf(ts, checker, target);
     entries.push(entry);
   }
   return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

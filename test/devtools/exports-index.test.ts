@@ -40,7 +40,7 @@ test('it names every value the compiled entry points export at run time, and the
   for (const [entry, file] of Object.entries(runtime)) {
     const values = Object.keys(require(file)).filter((name) => name !== '__esModule');
     const named = entries[entry]
-      .filter((e) => !['interface', 'type'].includes(e.kind))
+      .filter((e) => !['interface', 'type'].includes(e.kind) && e.typeOnly !== true)
       .map((e) => e.name);
     expect(named.sort()).toEqual(values.sort());
   }
@@ -57,6 +57,16 @@ test('it names every value the compiled entry points export at run time, and the
   expect(main.has('negotiate')).toBe(false);
   // A re-export's TSDoc sits on its `export { … } from` line.
   expect(main.get('JSONSchema')?.summary).toMatch(/^class-validator-jsonschema's decorator/);
+  // The type-only namespace Mcp, with its types as members (search finds Mcp.ToolDefinition).
+  expect(main.get('Mcp')).toMatchObject({ kind: 'namespace', typeOnly: true });
+  expect(main.get('Mcp')?.members).toContainEqual({
+    name: 'ToolDefinition',
+    kind: 'interface',
+    static: false,
+    summary: expect.stringMatching(/tool/i),
+  });
+  expect(main.has('ToolDefinition')).toBe(false);
+  expect(main.size).toBeLessThanOrEqual(70);
   // Members of classes: the package's own, not those inherited from Error.
   expect(main.get('ToolError')?.members?.map((m) => m.name)).toEqual(['is']);
 });

@@ -4,11 +4,11 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import type { CallToolResult } from 'declarative-mcp';
+import type { Mcp } from 'declarative-mcp';
 import { McpClientError } from 'declarative-mcp/testing';
 
 /** The text of a result's only content block. */
-export function textOf(result: CallToolResult): string {
+export function textOf(result: Mcp.CallToolResult): string {
   expect(result.content).toHaveLength(1);
   const [block] = result.content;
   if (block.type !== 'text') throw new Error(`expected text content, got ${block.type}`);
@@ -16,19 +16,19 @@ export function textOf(result: CallToolResult): string {
 }
 
 /** The JSON a successful tool answered. */
-export function jsonOf<T = any>(result: CallToolResult): T {
+export function jsonOf<T = any>(result: Mcp.CallToolResult): T {
   expect(result.isError).toBe(false);
   return JSON.parse(textOf(result)) as T;
 }
 
 /** The message of an `isError` result. */
-export function failureOf(result: CallToolResult): string {
+export function failureOf(result: Mcp.CallToolResult): string {
   expect(result.isError).toBe(true);
   return textOf(result);
 }
 
 /** The ```ts block of a generator's answer. */
-export function codeOf(result: CallToolResult): string {
+export function codeOf(result: Mcp.CallToolResult): string {
   const text = textOf(result);
   expect(result.isError).toBe(false);
   const match = /```ts\n([\s\S]*?)\n```/.exec(text);

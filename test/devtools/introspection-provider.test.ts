@@ -4,7 +4,7 @@
  * application's own lists answer: same names, same schemas.
  */
 import { IsInt, IsString, Max, Min } from 'class-validator';
-import { Context, type JsonObject, McpApplication, Prompt, Resource, Tool } from 'declarative-mcp';
+import { Context, type Mcp, McpApplication, Prompt, Resource, Tool } from 'declarative-mcp';
 import { createDevtools } from 'declarative-mcp/devtools';
 import { connect, type TestClient } from 'declarative-mcp/testing';
 import { z } from 'zod';
@@ -92,7 +92,7 @@ async function lists(client: TestClient) {
 }
 
 /** A definition as described, without the devtools' own fields: what the list shows. */
-function listed(definition: JsonObject): JsonObject {
+function listed(definition: Mcp.JsonObject): Mcp.JsonObject {
   const { provider: _p, method: _m, scopes: _s, enabled: _e, ...rest } = definition;
   return rest;
 }
@@ -121,7 +121,7 @@ describe('the sample application', () => {
   test('matches what its lists answer to a caller holding every scope: same names, same schemas', async () => {
     const client = await connect(sample, { scopes: ['admin', 'notes:read'] });
     const seen = await lists(client);
-    const enabled = (list: JsonObject[]) => list.filter((d) => d.enabled === true).map(listed);
+    const enabled = (list: Mcp.JsonObject[]) => list.filter((d) => d.enabled === true).map(listed);
     expect(enabled(described.tools)).toEqual(seen.tools);
     // resources/list shows each skill's SKILL.md after the other resources (SEP-2640).
     const skillMds = enabled(described.skills).map(({ frontmatter: _f, files: _n, ...md }) => md);
@@ -132,7 +132,7 @@ describe('the sample application', () => {
   });
 
   test('each definition names its provider, method, scopes and state; disabled ones are described too', () => {
-    const byName = new Map(described.tools.map((t: JsonObject) => [t.name, t]));
+    const byName = new Map(described.tools.map((t: Mcp.JsonObject) => [t.name, t]));
     expect(byName.get('forecast')).toMatchObject({
       provider: 'SampleTools',
       method: 'forecast',
@@ -240,7 +240,7 @@ describe.each([
     const scopes = [...new Set((app as McpApplication).describe().flatMap((info) => info.scopes))];
     const client = await connect(app as McpApplication, { identity: { id: 'devtools', scopes } });
     const seen = await lists(client);
-    const enabled = (list: JsonObject[]) => list.filter((d) => d.enabled === true).map(listed);
+    const enabled = (list: Mcp.JsonObject[]) => list.filter((d) => d.enabled === true).map(listed);
     expect(enabled(described.tools)).toEqual(seen.tools);
     // resources/list shows each skill's SKILL.md after the other resources (SEP-2640).
     const skillMds = enabled(described.skills).map(({ frontmatter: _f, files: _n, ...md }) => md);
