@@ -57,7 +57,9 @@ const EXPECTED = [
   'src/core/state-budget.js',
   // OpenTelemetry: looks for a registered provider at the first request, and steps off without one.
   'src/core/telemetry/attributes.js',
+  'src/core/telemetry/failure.js',
   'src/core/telemetry/load.js',
+  'src/core/telemetry/providers.js',
   'src/core/telemetry/telemetry.js',
   'src/core/telemetry/trace-context.js',
   // Timers that run where setImmediate and unref() are missing (Workers).
@@ -103,6 +105,7 @@ const EXPECTED = [
   'src/transports/stdio/index.js',
   'src/transports/stdio/line-reader.js',
   'src/transports/stdio/line-writer.js',
+  'src/transports/stdio/stdio-input.js',
   'src/transports/stdio/stdio-options.js',
   'src/transports/stdio/stdio-transport.js',
   'src/transports/stdio/stdout-guard.js',

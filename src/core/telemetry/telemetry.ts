@@ -2,7 +2,6 @@ import type {
   Attributes,
   Context,
   Histogram,
-  Meter,
   Span,
   SpanContext,
   Link as SpanLink,
@@ -10,12 +9,13 @@ import type {
 } from '@opentelemetry/api';
 import type { AnswerSummary, JsonRpcRequest, RequestObserver } from '../dispatcher';
 import { ErrorCode } from '../error-codes';
-import { CancelledError, ClientRequestError, RequestTimeoutError } from '../errors';
 import type { Inbound } from '../revisions';
 import { isObject, type JsonObject } from '../types';
-import { addDetails, addNetwork, type RequestShape, shapeOf, toolErrorText } from './attributes';
-import { type Api, globalProviderRegistered, loadApi } from './load';
+import { addDetails, addNetwork, type RequestShape, shapeOf } from './attributes';
+import { askErrorType, exception, failureOf, failureText } from './failure';
+import type { Api } from './load';
 import type { TelemetryOption } from './options';
+import { resolveProviders } from './providers';
 import { type CarriedContext, carriedContext, formatTraceparent } from './trace-context';
 
 /** A request to the client under way as a CLIENT span: see {@link Telemetry.open}. */
@@ -25,12 +25,6 @@ export interface Asking {
   /** Ends the span, as failed when `error` is given. Only the first call counts. */
   end(error?: unknown): void;
 }
-
-/** The instrumentation scope every span and metric of this package is recorded under. */
-export const SCOPE = 'declarative-mcp';
-
-// OpenTelemetry semconv, MCP metrics: ExplicitBucketBoundaries advice (seconds).
-const BUCKETS = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 30, 60, 120, 300];
 
 /**
  * One core's OpenTelemetry instrumentation (semantic conventions for MCP): a SERVER span and a
@@ -188,33 +182,16 @@ export class Telemetry<C> implements RequestObserver<C, Inbound> {
    */
   private resolve(): boolean {
     this.resolved = true;
-    const given = typeof this.option === 'object' ? this.option : {};
-    const wanted =
-      given.tracerProvider !== undefined ||
-      given.meterProvider !== undefined ||
-      globalProviderRegistered();
-    const api = wanted ? loadApi() : undefined;
-    if (api !== undefined) {
-      this.api = api;
-      this.tracer =
-        (given.tracerProvider?.getTracer(SCOPE) as Tracer | undefined) ?? globalTracer(api);
-      const meter = (given.meterProvider?.getMeter(SCOPE) as Meter | undefined) ?? globalMeter(api);
-      if (meter !== undefined) {
-        this.operations = meter.createHistogram('mcp.server.operation.duration', {
-          unit: 's',
-          description:
-            'MCP request or notification duration as observed on the receiver from the time it was received until the result or ack is sent.',
-          advice: { explicitBucketBoundaries: BUCKETS },
-        });
-        this.sessions = meter.createHistogram('mcp.server.session.duration', {
-          unit: 's',
-          description: 'The duration of the MCP session as observed on the MCP server.',
-          advice: { explicitBucketBoundaries: BUCKETS },
-        });
-      }
+    const providers = resolveProviders(this.option);
+    if (providers === undefined) {
+      this.rpc.observer = undefined;
+      return false;
     }
-    if (!this.on) this.rpc.observer = undefined;
-    return this.on;
+    this.api = providers.api;
+    this.tracer = providers.tracer;
+    this.operations = providers.operations;
+    this.sessions = providers.sessions;
+    return true;
   }
 
   /**
@@ -311,47 +288,4 @@ export class Telemetry<C> implements RequestObserver<C, Inbound> {
     if (span === undefined || carried === undefined) return;
     span.addLink({ context: this.remote(carried) });
   }
-}
-
-function globalTracer(api: Api): Tracer | undefined {
-  const provider = api.trace.getTracerProvider() as ReturnType<
-    Api['trace']['getTracerProvider']
-  > & {
-    getDelegateTracer?: (name: string) => Tracer | undefined;
-  };
-  // The API's proxy provider names its SDK delegate only once one is registered.
-  return typeof provider.getDelegateTracer === 'function'
-    ? provider.getDelegateTracer(SCOPE)
-    : provider.getTracer(SCOPE);
-}
-
-function globalMeter(api: Api): Meter | undefined {
-  const meter = api.metrics.getMeter(SCOPE);
-  // Without a registered provider the API hands out its no-op meter.
-  return meter.constructor === api.createNoopMeter().constructor ? undefined : meter;
-}
-
-/** `error.type`: the JSON-RPC code, or `tool_error` for an `isError` result; else `undefined`. */
-function failureOf(trail: AnswerSummary): string | undefined {
-  if (trail.code !== undefined) return String(trail.code);
-  const result = trail.result;
-  return isObject(result) && result.isError === true ? 'tool_error' : undefined;
-}
-
-/** A failed span's status text: the JSON-RPC error's message, or the tool result's first text. */
-function failureText(trail: AnswerSummary): string {
-  if (trail.code !== undefined) return trail.message ?? '';
-  return isObject(trail.result) ? toolErrorText(trail.result) : 'tool_error';
-}
-
-/** What an answer the client gave (or did not) is as `error.type`. */
-function askErrorType(error: unknown): string {
-  if (ClientRequestError.is(error)) return String(error.code);
-  if (RequestTimeoutError.is(error)) return 'timeout';
-  if (CancelledError.is(error)) return 'cancelled';
-  return '_OTHER';
-}
-
-function exception(error: unknown): Error | string {
-  return error instanceof Error ? error : String(error);
 }

@@ -12,6 +12,7 @@ import {
 } from '../../core';
 import { LineReader } from './line-reader';
 import { LineWriter } from './line-writer';
+import { StdioInput } from './stdio-input';
 import { resolveOptions, type StdioTransportOptions } from './stdio-options';
 import { guardStdout } from './stdout-guard';
 
@@ -68,30 +69,15 @@ export class StdioTransport<C = unknown> {
   private readonly link: Link;
   private promise: Promise<number> | undefined;
   private resolve: ((code: number) => void) | undefined;
-  private reader: LineReader | undefined;
+  private feed: StdioInput | undefined;
   private writer: LineWriter | undefined;
   private detach: (() => void) | undefined;
   private active = 0;
   /** Set at end of input or {@link close}: no more lines; finish once the calls in flight answered. */
   private ending: number | undefined;
-  private reading = false;
-  private paused = false;
   private closed = false;
   private finished = false;
 
-  private readonly onData = (chunk: Buffer | string): void => {
-    this.reader?.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
-  };
-  private readonly onEnd = (): void => {
-    if (this.ending !== undefined) return;
-    this.reader?.end();
-    this.end(0);
-  };
-  private readonly onInputError = (error: Error): void => {
-    if (this.finished || this.ending !== undefined) return;
-    this.note(`the input failed (${error.message}); serving what is in flight, then stopping.`);
-    this.end(1);
-  };
   private readonly broadcaster: Broadcaster = (message, filter) => {
     // Server-wide notifications are for a client that completed initialize.
     if (this.peer.revision === undefined || this.peer.isClosed) return;
@@ -145,7 +131,7 @@ export class StdioTransport<C = unknown> {
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    this.stopReading();
+    this.feed?.stop();
     this.peer.close(new Error('The stdio transport closed.'));
     if (this.resolve !== undefined) this.end(0);
   }
@@ -164,28 +150,28 @@ export class StdioTransport<C = unknown> {
       this.output,
       {
         gone: (error) => this.gone(error),
-        drain: () => this.resumeInput(),
+        drain: () => this.feed?.resume(),
       },
       guard?.write,
     );
-    this.reader = new LineReader(this.line, {
+    const reader = new LineReader(this.line, {
       line: (text) => this.dispatch(text),
       overflow: (length) => this.overflow(length),
     });
     this.detach = this.core.attach(this.broadcaster);
-
-    const input = this.input;
-    input.on('error', this.onInputError);
-    if (input.readableEnded) {
-      this.end(0);
-      return;
-    }
-    input.on('data', this.onData);
-    input.on('end', this.onEnd);
-    // A stream destroyed without an end is an end of input too.
-    input.on('close', this.onEnd);
-    this.reading = true;
-    input.resume();
+    this.feed = new StdioInput(this.input, reader, {
+      end: () => {
+        if (this.ending !== undefined) return;
+        reader.end();
+        this.end(0);
+      },
+      failed: (error) => {
+        if (this.finished || this.ending !== undefined) return;
+        this.note(`the input failed (${error.message}); serving what is in flight, then stopping.`);
+        this.end(1);
+      },
+    });
+    if (!this.feed.start()) this.end(0);
   }
 
   private dispatch(text: string): void {
@@ -219,16 +205,7 @@ export class StdioTransport<C = unknown> {
   private send(text: string): void {
     const writer = this.writer;
     if (writer === undefined || this.finished) return;
-    if (!writer.write(`${text}\n`) && !writer.gone && this.reading && !this.paused) {
-      this.paused = true;
-      this.input.pause();
-    }
-  }
-
-  private resumeInput(): void {
-    if (!this.paused) return;
-    this.paused = false;
-    if (this.reading) this.input.resume();
+    if (!writer.write(`${text}\n`) && !writer.gone) this.feed?.pause();
   }
 
   private settled(): void {
@@ -240,7 +217,7 @@ export class StdioTransport<C = unknown> {
   private end(code: number): void {
     if (this.ending !== undefined || this.finished) return;
     this.ending = code;
-    this.stopReading();
+    this.feed?.stop();
     this.peer.rejectPending(new Error('The client closed its input: it can no longer answer.'));
     this.maybeFinish();
   }
@@ -257,7 +234,7 @@ export class StdioTransport<C = unknown> {
     if (this.finished) return;
     const reason = (error as { code?: unknown }).code ?? error.message;
     this.note(`the output is gone (${String(reason)}); stopping.`);
-    this.stopReading();
+    this.feed?.stop();
     this.peer.close(error);
     this.finish(1);
   }
@@ -265,25 +242,13 @@ export class StdioTransport<C = unknown> {
   private finish(code: number): void {
     if (this.finished) return;
     this.finished = true;
-    this.stopReading();
+    this.feed?.stop();
     // The session is over (its duration is recorded when its peer closes).
     if (!this.peer.isClosed) this.peer.close(new Error('The stdio transport finished.'));
     this.detach?.();
     this.detach = undefined;
     this.writer?.dispose();
     this.resolve?.(code);
-  }
-
-  private stopReading(): void {
-    if (!this.reading) return;
-    this.reading = false;
-    const input = this.input;
-    input.removeListener('data', this.onData);
-    input.removeListener('end', this.onEnd);
-    input.removeListener('close', this.onEnd);
-    // Paused, process.stdin no longer keeps the process alive. The error listener stays: a late
-    // error of the input must not crash the process.
-    input.pause();
   }
 
   private note(text: string): void {
