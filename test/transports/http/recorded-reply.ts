@@ -15,6 +15,7 @@ export class RecordedReply implements Reply {
   readonly headers: Record<string, string> = {};
   readonly chunks: string[] = [];
   private readonly closeListeners: Array<() => void> = [];
+  private readonly waiters: Array<{ count: number; resolve: () => void }> = [];
 
   get open(): boolean {
     return !this.ended && !this.gone;
@@ -58,6 +59,12 @@ export class RecordedReply implements Reply {
   write(chunk: string): boolean {
     if (!this.open) return false;
     this.chunks.push(chunk);
+    for (const waiter of [...this.waiters]) {
+      if (this.chunks.length >= waiter.count) {
+        this.waiters.splice(this.waiters.indexOf(waiter), 1);
+        waiter.resolve();
+      }
+    }
     return true;
   }
 
@@ -77,6 +84,12 @@ export class RecordedReply implements Reply {
   }
 
   onDrain(): void {}
+
+  /** Resolves once the stream holds `count` chunks. */
+  written(count: number): Promise<void> {
+    if (this.chunks.length >= count) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push({ count, resolve }));
+  }
 
   /** The JSON body, parsed. */
   parsed(): unknown {

@@ -7,25 +7,9 @@
  */
 import { memoryAdapter, type StateAdapter } from '../../../../src/adapter';
 import { Peer, SharedStateError } from '../../../../src/core';
-import { HttpSession } from '../../../../src/transports/http';
-import type { SessionEntry } from '../../../../src/transports/http/session';
 import { changesSession, recordOf, SessionRecords } from '../../../../src/transports/http/session';
 import { applyRecord, sharedStateFailure } from '../../../../src/transports/http/session/records';
-
-function entry(id: string, peer = new Peer(), extra: Partial<SessionEntry> = {}): SessionEntry {
-  return {
-    id,
-    session: new HttpSession(id, undefined, peer),
-    owner: undefined,
-    source: undefined,
-    used: false,
-    active: 0,
-    lastActive: 0,
-    touchedAt: 0,
-    stream: undefined,
-    ...extra,
-  };
-}
+import { sessionEntry as entry } from './session-entry';
 
 describe('changesSession', () => {
   test.each(['initialize', 'logging/setLevel', 'resources/subscribe', 'resources/unsubscribe'])(
