@@ -1,7 +1,7 @@
 /**
  * Bad skills are refused at start-up with a ConfigurationError that names the file and the fix:
  * frontmatter (missing, not YAML, name rule, name ≠ folder, no description), the SEP-2640 limits,
- * duplicates and misplaced decorators. The frontmatter reader never throws anything else.
+ * duplicates and misplaced decorators. The frontmatter reader's own tests are frontmatter.test.ts.
  */
 import 'reflect-metadata';
 import {
@@ -11,8 +11,6 @@ import {
   SkillFile,
   type SkillSource,
 } from 'declarative-mcp';
-import fc from 'fast-check';
-import { frontmatterBlock, readFrontmatter } from '../../../src/registry/skills/frontmatter';
 import { folder, removeFolders, skillMd } from './helpers';
 
 afterAll(removeFolders);
@@ -141,33 +139,5 @@ describe('skill classes are refused at start-up', () => {
       }
     }
     refused(create([], [Report]), 'Report', '"../escape.md"');
-  });
-});
-
-describe('the frontmatter reader', () => {
-  it('reads the block verbatim as JSON (nested metadata, quoted numbers)', () => {
-    const text = skillMd(
-      'name: pdf\ndescription: "Reads: PDFs"\nmetadata:\n  version: "2.1"\n  n: 3',
-    );
-    expect(readFrontmatter(text, 'x')).toEqual({
-      name: 'pdf',
-      description: 'Reads: PDFs',
-      metadata: { version: '2.1', n: 3 },
-    });
-  });
-
-  it('never throws anything but a ConfigurationError, whatever the text', () => {
-    fc.assert(
-      fc.property(fc.string(), fc.string(), (head, body) => {
-        for (const text of [head, `---\n${head}\n---\n${body}`]) {
-          try {
-            readFrontmatter(text, 'x');
-          } catch (error) {
-            if (!(error instanceof ConfigurationError)) throw error;
-          }
-          frontmatterBlock(text);
-        }
-      }),
-    );
   });
 });
