@@ -1,0 +1,134 @@
+/** tools/list and tools/call as the tools family registers them, in both revisions. */
+import type { McpCoreOptions } from '../../../src/core';
+import { registerTools } from '../../../src/core/methods/tools';
+import type { Link } from '../../../src/core/peer';
+import { Peer } from '../../../src/core/peer';
+import type { ToolDefinition } from '../../../src/core/types';
+import { invalid, linked, methodTable, modern, SERVER_INFO_META } from './harness';
+
+const FORECAST: ToolDefinition = {
+  name: 'forecast',
+  inputSchema: {
+    type: 'object',
+    properties: { city: { type: 'string', 'x-mcp-header': 'City' } },
+  },
+};
+
+function setup(caller?: McpCoreOptions<string>['caller'], tools: ToolDefinition[] = [FORECAST]) {
+  const seen: unknown[][] = [];
+  const listed: string[] = [];
+  const { table, ask } = methodTable();
+  registerTools(table, {
+    name: 'Test',
+    version: '1.0.0',
+    lister: (context) => {
+      listed.push(context);
+      return tools;
+    },
+    caller:
+      caller ??
+      ((name, args, context) => {
+        seen.push([name, args, context]);
+        return { content: [{ type: 'text', text: `${name} ${JSON.stringify(args)}` }] };
+      }),
+  });
+  return { ask, seen, listed };
+}
+
+describe('tools/list', () => {
+  it("lists the lister's tools with the request's context", async () => {
+    const { ask, listed } = setup();
+    expect(await ask('tools/list', {})).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { tools: [FORECAST] },
+    });
+    expect(listed).toEqual(['ctx']);
+  });
+
+  it('a lister that gives nothing lists []; 2026-07-28 adds the envelope and cache hints', async () => {
+    const { table, ask } = methodTable({ cache: { ttlMs: 5000, scope: 'public' } });
+    registerTools(table, {
+      name: 'T',
+      version: '1',
+      lister: () => undefined as unknown as ToolDefinition[],
+      caller: () => ({}),
+    });
+    expect((await ask('tools/list')).result).toEqual({ tools: [] });
+    expect((await ask('tools/list', {}, modern())).result).toEqual({
+      tools: [],
+      resultType: 'complete',
+      _meta: SERVER_INFO_META,
+      ttlMs: 5000,
+      cacheScope: 'public',
+    });
+  });
+});
+
+describe('tools/call', () => {
+  it('calls the named tool with its arguments and the context', async () => {
+    const { ask, seen } = setup();
+    const answer = await ask('tools/call', { name: 'forecast', arguments: { city: 'Oslo' } });
+    expect(answer.result).toEqual({
+      content: [{ type: 'text', text: 'forecast {"city":"Oslo"}' }],
+    });
+    expect(seen).toEqual([['forecast', { city: 'Oslo' }, 'ctx']]);
+  });
+
+  it('absent arguments are {}; an empty result is {}', async () => {
+    const { ask, seen } = setup(() => null as never);
+    expect((await ask('tools/call', { name: 'forecast' })).result).toEqual({});
+    const plain = setup();
+    await plain.ask('tools/call', { name: 'x' });
+    expect(plain.seen).toEqual([['x', {}, 'ctx']]);
+    expect(seen).toEqual([]);
+  });
+
+  it('a name that is not a string, or arguments that are not an object: -32602', async () => {
+    const { ask, seen } = setup();
+    expect((await ask('tools/call', { name: 7 })).error).toEqual(
+      invalid('tools/call: "name" must be a string'),
+    );
+    expect((await ask('tools/call', {})).error).toEqual(
+      invalid('tools/call: "name" must be a string'),
+    );
+    expect((await ask('tools/call', { name: 'forecast', arguments: [1] })).error).toEqual(
+      invalid('tools/call: "arguments" must be an object'),
+    );
+    expect(seen).toEqual([]);
+  });
+
+  it("2026-07-28 over HTTP: Mcp-Param-* headers must mirror the tool's x-mcp-header arguments", async () => {
+    const { ask, seen, listed } = setup();
+    const over = (headers: Record<string, string>): Link => ({
+      peer: new Peer(),
+      send: () => {},
+      headers,
+    });
+    const params = { name: 'forecast', arguments: { city: 'Oslo' } };
+    const good = await ask('tools/call', params, modern(over({ 'mcp-param-city': 'Oslo' })));
+    expect(good.result?.resultType).toBe('complete');
+    expect(listed).toEqual(['ctx']);
+    const bad = await ask('tools/call', params, modern(over({ 'mcp-param-city': 'Bergen' })));
+    expect(bad.error?.code).toBe(-32020);
+    expect(bad.error?.message).toMatch(/Mcp-Param-City/);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('2025, or without headers: the tools are not listed to check headers', async () => {
+    const { ask, listed } = setup();
+    await ask('tools/call', { name: 'forecast', arguments: { city: 'Oslo' } }, linked().inbound);
+    await ask('tools/call', { name: 'forecast', arguments: { city: 'Oslo' } }, modern());
+    expect(listed).toEqual([]);
+  });
+
+  it('a thrown error is the answer (the caller decides its code)', async () => {
+    const { ask } = setup(() => {
+      throw new Error('boom');
+    });
+    expect((await ask('tools/call', { name: 'forecast' })).error).toEqual({
+      code: -32603,
+      message: 'Internal error',
+    });
+  });
+});
