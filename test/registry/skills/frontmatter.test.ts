@@ -12,17 +12,7 @@ import {
   SKILL_NAME,
   writeSkillMd,
 } from '../../../src/registry/skills/frontmatter';
-import { skillMd } from './helpers';
-
-function refusal(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigurationError);
-    return (error as Error).message;
-  }
-  throw new Error('expected a ConfigurationError');
-}
+import { refusal, skillMd } from './helpers';
 
 describe('the frontmatter reader', () => {
   it('reads the block verbatim as JSON (nested metadata, quoted numbers)', () => {

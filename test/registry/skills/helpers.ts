@@ -2,6 +2,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { ConfigurationError } from '../../../src/core';
 
 const made: string[] = [];
 
@@ -23,4 +24,15 @@ export function skillMd(frontmatter: string, body = 'Do the thing.\n'): string {
 
 export function removeFolders(): void {
   for (const path of made.splice(0)) rmSync(path, { recursive: true, force: true });
+}
+
+/** The message of the ConfigurationError `run` throws (fails the test when it throws none). */
+export function refusal(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigurationError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a ConfigurationError');
 }
