@@ -176,49 +176,8 @@ describe('seed 001: reference', () => {
     expect(new StdioTransport({ core }, { line: 10 }).line).toBe(10);
   });
 
-  it.each([0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])(
-    'throws a RangeError for line %p',
-    (line) => {
-      expect(() => new StdioTransport(notes(), { line })).toThrow(RangeError);
-      expect(() => new StdioTransport(notes(), { line })).toThrow(
-        /"line" must be a whole number of bytes, 1 or more/,
-      );
-    },
-  );
-
-  it.each([0, -5, Number.NaN, '100'])(
-    'throws a RangeError for clientRequestTimeout %p',
-    (timeout) => {
-      expect(
-        () => new StdioTransport(notes(), { clientRequestTimeout: timeout as unknown as number }),
-      ).toThrow(/"clientRequestTimeout" must be a number of milliseconds above 0/);
-    },
-  );
-
-  it('refuses requestTimeout, a removed name, naming the option to use', () => {
-    expect(() => new StdioTransport(notes(), { requestTimeout: 10 } as never)).toThrow(
-      'StdioTransport: "requestTimeout" is not an option: the wait for a client\'s answer is "clientRequestTimeout".',
-    );
-  });
-
-  it('throws a TypeError for a line that is not a number', () => {
-    expect(() => new StdioTransport(notes(), { line: '64' as unknown as number })).toThrow(
-      TypeError,
-    );
-  });
-
-  it('throws a TypeError for streams that are not streams, or of the wrong direction', () => {
-    const { PassThrough, Readable } = require('node:stream');
-    const readable = new Readable({ read() {} });
-    const writable = new Writable({ write: (_c, _e, cb) => cb() });
-    const bad = (options: object) => () => new StdioTransport(notes(), options);
-    expect(bad({ input: 'stdin' })).toThrow(/"input" must be a readable stream/);
-    expect(bad({ input: writable })).toThrow(TypeError);
-    expect(bad({ output: {} })).toThrow(/"output" must be a writable stream/);
-    expect(bad({ output: readable })).toThrow(TypeError);
-    expect(bad({ error: null })).toThrow(/"error" must be a writable stream/);
-    const same = new PassThrough();
-    expect(bad({ output: same, error: same })).toThrow(/must be different streams/);
+  // The checks of each option are in stdio-options.test.ts.
+  it('throws a TypeError for something that is neither a core nor an application', () => {
     expect(() => new StdioTransport({} as McpCore)).toThrow(TypeError);
   });
 });
