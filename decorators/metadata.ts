@@ -1,4 +1,4 @@
-import type { Icon, JsonObject, McpCall, ToolAnnotations } from '../src/core';
+import type { Mcp, McpCall } from 'declarative-mcp';
 
 /**
  * What the decorators record. One record set per class, in a module-private WeakMap keyed by
@@ -32,7 +32,7 @@ export interface Invocation<C = unknown> {
   /** The tool or prompt name, or the resource URI (template: the URI template). */
   readonly name: string;
   /** The definition as listed (`tools/list` entry, resource, template or prompt). */
-  readonly definition: Readonly<JsonObject>;
+  readonly definition: Readonly<Mcp.JsonObject>;
   /** The validated arguments (tool, prompt) or template variables; `{}` for a fixed resource. */
   readonly args: unknown;
   /** The call's context, as the transport passed it. */
@@ -68,13 +68,13 @@ export interface ToolOptions {
   /** The output schema (zod or DTO class or JSON Schema): listed as `outputSchema`; the return value is sent as `structuredContent`. */
   output?: SchemaSource;
   /** Behaviour hints for clients. */
-  annotations?: ToolAnnotations;
+  annotations?: Mcp.ToolAnnotations;
   /** What the caller's identity must hold to see and call the tool. */
   scopes?: string[];
   /** Icons for clients that show them. */
-  icons?: Icon[];
+  icons?: Mcp.Icon[];
   /** `_meta` sent with the definition. */
-  meta?: JsonObject;
+  meta?: Mcp.JsonObject;
   /** Listed and callable from the start (default true); see `McpApplication.enable`. */
   enabled?: boolean;
   /**
@@ -156,7 +156,7 @@ export interface ResourceOptions {
   mimeType?: string;
   /** Size in bytes, when known (fixed resources). */
   size?: number;
-  icons?: Icon[];
+  icons?: Mcp.Icon[];
   /** Validates the template's variables (a zod object schema, DTO class or JSON Schema). */
   variables?: SchemaSource;
   /** Completion of template variables, by variable name (`completion/complete`). */
@@ -190,7 +190,7 @@ export interface PromptOptions {
   /** Completion of arguments, by argument name (`completion/complete`). */
   complete?: Record<string, Completer>;
   scopes?: string[];
-  icons?: Icon[];
+  icons?: Mcp.Icon[];
   enabled?: boolean;
   /**
    * The caching hint of this definition in MCP 2026-07-28 results (`ttlMs`, `cacheScope`),
@@ -270,7 +270,7 @@ export type SkillOptions =
       description: string;
       dynamic: true;
       /** More frontmatter fields (`license`, `metadata`, …), written into `SKILL.md` as given. */
-      frontmatter?: JsonObject;
+      frontmatter?: Mcp.JsonObject;
     });
 
 /** Options of `@SkillFile`. */

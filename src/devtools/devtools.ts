@@ -1,6 +1,7 @@
 import 'reflect-metadata';
-import type { Reporter } from '../core';
-import { McpApplication } from '../registry';
+import type { Mcp, McpApplication } from 'declarative-mcp';
+// The class itself, for create(); the signatures name it through the package (the entry's types).
+import { McpApplication as Application } from '../registry';
 import { docsProvider } from './docs-provider';
 import { DevtoolsGenerators } from './generator-provider';
 import { DevtoolsGuide } from './guide-provider';
@@ -30,7 +31,7 @@ export interface DevtoolsOptions {
   /** Where `guide.md` and the documentation pages are read from (default: the package's `docs/` folder). */
   docsFolder?: string;
   /** Told about unexpected errors of the devtools server (the client gets `-32603`); {@link createDevtools} only. */
-  reporter?: Reporter;
+  reporter?: Mcp.Reporter;
 }
 
 const BASES = [DevtoolsGuide, DevtoolsReference, DevtoolsIntrospection, DevtoolsGenerators];
@@ -104,7 +105,7 @@ export function createDevtools(options: DevtoolsOptions = {}): McpApplication {
       : undefined,
     options.module,
   );
-  self = McpApplication.create({
+  self = Application.create({
     name: 'declarative-mcp-devtools',
     version: state.version,
     title: 'declarative-mcp devtools',

@@ -2,25 +2,25 @@
  * Read-only introspection of an application through its public surface: `describe()` (every
  * definition with its provider class, method, scopes and state) and its core's server info.
  */
+import type { Mcp } from 'declarative-mcp';
 import type { DefinitionKind } from '../../decorators';
-import type { JsonObject } from '../core';
-import { type DefinitionInfo, parseUriTemplate } from '../registry';
+import { parseUriTemplate } from '../registry';
 
 /** What the devtools introspect: an `McpApplication`, or anything with the same `describe()` and `core`. */
 export interface IntrospectableApplication {
-  describe(): DefinitionInfo[];
+  describe(): Mcp.DefinitionInfo[];
   readonly core: {
     readonly name: string;
     readonly version: string;
-    readonly capabilities: Readonly<JsonObject>;
+    readonly capabilities: Readonly<Mcp.JsonObject>;
     readonly instructions?: string | undefined;
   };
   /** How a framework hosts the application (e.g. the Nest module), as `describe_application` reports it. */
-  readonly framework?: Readonly<JsonObject>;
+  readonly framework?: Readonly<Mcp.JsonObject>;
 }
 
 /** One definition as the devtools describe it: as listed, plus where it comes from. */
-export type DescribedDefinition = JsonObject & {
+export type DescribedDefinition = Mcp.JsonObject & {
   provider: string;
   method: string;
   scopes: readonly string[];
@@ -35,7 +35,7 @@ const LISTS: Record<DefinitionKind | 'skill', string> = {
   prompt: 'prompts',
 };
 
-function described(info: DefinitionInfo): DescribedDefinition {
+function described(info: Mcp.DefinitionInfo): DescribedDefinition {
   return {
     ...info.definition,
     provider: info.provider,
@@ -50,9 +50,9 @@ export function describeApplication(
   app: IntrospectableApplication,
   transports: readonly string[],
   note: string | undefined,
-): JsonObject {
+): Mcp.JsonObject {
   const infos = app.describe();
-  const result: JsonObject = {
+  const result: Mcp.JsonObject = {
     server: {
       name: app.core.name,
       version: app.core.version,
@@ -62,7 +62,7 @@ export function describeApplication(
     transports: [...transports],
     providers: [...new Set(infos.map((info) => info.provider))],
   };
-  if (app.framework !== undefined) result.framework = app.framework as JsonObject;
+  if (app.framework !== undefined) result.framework = app.framework as Mcp.JsonObject;
   if (note !== undefined) result.note = note;
   for (const kind of ['tool', 'resource', 'template', 'prompt', 'skill'] as const) {
     result[LISTS[kind]] = infos.filter((info) => info.kind === kind).map(described);
@@ -71,8 +71,8 @@ export function describeApplication(
 }
 
 /** The providers and the definitions each registers, by class name. */
-export function providersOf(app: IntrospectableApplication): Map<string, DefinitionInfo[]> {
-  const providers = new Map<string, DefinitionInfo[]>();
+export function providersOf(app: IntrospectableApplication): Map<string, Mcp.DefinitionInfo[]> {
+  const providers = new Map<string, Mcp.DefinitionInfo[]>();
   for (const info of app.describe()) {
     const list = providers.get(info.provider) ?? [];
     list.push(info);
@@ -82,7 +82,10 @@ export function providersOf(app: IntrospectableApplication): Map<string, Definit
 }
 
 /** One provider class: its decorated methods and what each registers. */
-export function describeProvider(name: string, infos: readonly DefinitionInfo[]): JsonObject {
+export function describeProvider(
+  name: string,
+  infos: readonly Mcp.DefinitionInfo[],
+): Mcp.JsonObject {
   return {
     provider: name,
     methods: infos.map((info) => ({
@@ -106,7 +109,7 @@ export function findDefinitions(
 ): Array<{
   kind: DefinitionKind | 'skill';
   definition: DescribedDefinition;
-  variables?: JsonObject;
+  variables?: Mcp.JsonObject;
 }> {
   const infos = app.describe();
   const exact = infos.filter((info) => info.key === key);

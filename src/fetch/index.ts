@@ -4,38 +4,44 @@
  *
  * @packageDocumentation
  */
+
+export type { Interceptor, Invocation, SkillCommonOptions } from '../../decorators';
+export type { StateAdapter } from '../adapter';
 export {
-  type Awaitable,
-  type ElicitResult,
-  type ElicitSchema,
-  type JsonObject,
+  type AskOptions,
+  ErrorCode,
+  LOGGING_LEVELS,
   McpCall,
   McpCore,
   type McpCoreOptions,
-  type ProtocolVersion,
-  type Servable,
   ToolError,
 } from '../core';
+export type { ServiceContainer } from '../di';
+// The types the application's, the core's and the handler's signatures name, as the main entry
+// has them: the type-only namespace Mcp and the option types at the top. Erased in the build, so
+// they load nothing (a Worker cannot load the main entry's node: modules).
+export type * as Mcp from '../mcp';
 // The application is exported here too: a Worker app that imports it from the main entry would
 // bundle the main entry's stdio transport and lazy node:http loader (node: modules, which
 // Workers without nodejs_compat refuse). From this entry its import graph has no node: module.
-export { McpApplication, type McpApplicationOptions } from '../registry';
 export {
-  type AnyRequest,
+  type Authorize,
+  McpApplication,
+  type McpApplicationOptions,
+  type SkillSource,
+} from '../registry';
+export type { TaskControl, TaskLimits } from '../tasks';
+export {
   type Authenticate,
-  type AuthenticateInfo,
   AuthRefusal,
-  type BearerTokens,
-  type BearerVerify,
   bearerAuth,
   bearerToken,
   createFetchHandler,
-  type FetchAuthenticate,
   type FetchConnectionInfo,
   type FetchHandler,
   type FetchHandlerOptions,
-  type HeaderAuthenticate,
   HTTP_DEFAULTS,
+  type HttpHandlerOptions,
   HttpSession,
   type IntrospectionAuthOptions,
   introspectionAuth,

@@ -1,5 +1,5 @@
 import type { ModuleRef } from '@nestjs/core';
-import type { ServiceContainer } from '../di';
+import type { ServiceContainer } from 'declarative-mcp';
 
 /**
  * A {@link ServiceContainer} over Nest's container: `get(Class)` is the instance Nest built,

@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BeforeApplicationShutdown } from '@nestjs/common';
 import type { AbstractHttpAdapter, HttpAdapterHost } from '@nestjs/core';
+import type { HttpHandler } from 'declarative-mcp';
 import type { McpApplication } from '../registry';
-import { createHttpHandler, type HttpHandler } from '../transports/http';
+import { createHttpHandler } from '../transports/http';
 import { HELD_TYPE, hold, PathMatcher, release } from './body-guard';
 import type { DeclarativeMcpModuleOptions } from './options';
 

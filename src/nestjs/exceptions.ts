@@ -1,5 +1,5 @@
 import { HttpException } from '@nestjs/common';
-import type { Interceptor } from '../../decorators';
+import type { Interceptor } from 'declarative-mcp';
 import { ToolError } from '../core';
 
 /** The readable text of a Nest `HttpException`: its message(s), its status. */

@@ -1,5 +1,4 @@
-import type { McpApplicationOptions } from '../registry';
-import type { HttpHandlerOptions, HttpSession } from '../transports/http';
+import type { HttpHandlerOptions, HttpSession, McpApplicationOptions } from 'declarative-mcp';
 
 /**
  * Options of {@link DeclarativeMcpModule.forRoot}: those of `McpApplication.create` (except

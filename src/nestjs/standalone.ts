@@ -1,13 +1,14 @@
 import { NestFactory } from '@nestjs/core';
-import type { JsonObject } from '../core';
+import type { Mcp, McpApplication } from 'declarative-mcp';
 import { ConfigurationError } from '../core';
-import { McpApplication } from '../registry';
+// The class itself, for instanceof and Nest's lookup; the signatures name it through the package.
+import { McpApplication as Application } from '../registry';
 
 /** What the Nest module knows of an application it built, for the devtools. */
-const built = new WeakMap<McpApplication<any>, JsonObject>();
+const built = new WeakMap<McpApplication<any>, Mcp.JsonObject>();
 
 /** @internal Recorded by {@link DeclarativeMcpModule} when it builds an application. */
-export function recordNestForm(app: McpApplication<any>, form: JsonObject): void {
+export function recordNestForm(app: McpApplication<any>, form: Mcp.JsonObject): void {
   built.set(app, Object.freeze(form));
 }
 
@@ -16,8 +17,8 @@ export function recordNestForm(app: McpApplication<any>, form: JsonObject): void
  * framework, the endpoint's path, and each provider's Nest module and scope. `undefined` for an
  * application created otherwise. The devtools' `describe_application` reports it as `framework`.
  */
-export function nestForm(app: unknown): JsonObject | undefined {
-  return app instanceof McpApplication ? built.get(app) : undefined;
+export function nestForm(app: unknown): Mcp.JsonObject | undefined {
+  return app instanceof Application ? built.get(app) : undefined;
 }
 
 /** Whether `value` is a class decorated with Nest's `@Module()` (it records imports or providers). */
@@ -37,7 +38,7 @@ export function isNestModule(value: unknown): value is Function {
  */
 export async function nestApplication(module: Function): Promise<{
   app: McpApplication<any>;
-  framework: JsonObject | undefined;
+  framework: Mcp.JsonObject | undefined;
   close(): Promise<void>;
 }> {
   // abortOnError: false: a start-up error is thrown to the caller, not a silent process.exit(1).
@@ -47,7 +48,7 @@ export async function nestApplication(module: Function): Promise<{
   });
   let app: McpApplication<any>;
   try {
-    app = context.get(McpApplication, { strict: false });
+    app = context.get(Application, { strict: false });
   } catch {
     await context.close();
     throw new ConfigurationError(

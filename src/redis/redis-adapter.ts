@@ -1,5 +1,6 @@
+import type { StateAdapter } from 'declarative-mcp';
 import type { Redis, RedisOptions } from 'ioredis';
-import { type EventOptions, eventOptions, type StateAdapter } from '../adapter';
+import { type EventOptions, eventOptions } from '../adapter';
 import { ConfigurationError, SharedStateError } from '../core';
 import {
   describe,

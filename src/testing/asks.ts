@@ -1,7 +1,8 @@
-import { ErrorCode, type JsonObject, McpClientError } from '../core';
+import type { Mcp } from 'declarative-mcp';
+import { ErrorCode, McpClientError } from '../core';
 
 /** Answers one kind of server question: receives the request's params, returns its result. */
-export type AskHandler = (params: JsonObject) => unknown;
+export type AskHandler = (params: Mcp.JsonObject) => unknown;
 
 /**
  * The client's answers to what a server may ask during a call. `elicitation`, `sampling` and
@@ -41,9 +42,9 @@ export function handlerFor(
  */
 export function capabilitiesOf(
   handlers: AskHandlers | undefined,
-  given: JsonObject | undefined,
-): JsonObject {
-  const implied: JsonObject = {};
+  given: Mcp.JsonObject | undefined,
+): Mcp.JsonObject {
+  const implied: Mcp.JsonObject = {};
   for (const [method, kind] of Object.entries(KINDS)) {
     if (handlerFor(handlers, method) !== undefined) implied[kind] = {};
   }
@@ -58,7 +59,7 @@ export function capabilitiesOf(
 export async function answer(
   handlers: AskHandlers | undefined,
   method: string,
-  params: JsonObject,
+  params: Mcp.JsonObject,
 ): Promise<unknown> {
   const handler = handlerFor(handlers, method);
   const kind = KINDS[method] ?? method;

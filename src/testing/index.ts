@@ -3,7 +3,8 @@
  * application's (or a core's) `handle`, speaking 2025 (`initialize`, a session) or 2026-07-28
  * (`_meta` on every request, multi-round-trip requests driven for you).
  */
-import { coreOf, McpCore, type Servable } from '../core';
+import type { Mcp } from 'declarative-mcp';
+import { coreOf, McpCore } from '../core';
 import { Client } from './client';
 import { type HttpWireOptions, httpWire } from './http';
 import { memoryWire } from './memory';
@@ -40,7 +41,7 @@ export interface ConnectOptions extends ClientOptions {
  * const result = await client.callTool('cancel', { order: 42 }); // the elicitation answered
  */
 export async function connect<C>(
-  servable: Servable<C>,
+  servable: Mcp.Servable<C>,
   context?: C,
   options: ConnectOptions = {},
 ): Promise<TestClient> {

@@ -1,4 +1,4 @@
-import type { JsonObject } from '../core';
+import type { Mcp } from 'declarative-mcp';
 
 /** What {@link TestClient.listen} asks to be told about (MCP 2026-07-28 `subscriptions/listen`). */
 export interface ListenFilter {
@@ -18,23 +18,23 @@ export interface ListenFilter {
  * An open subscription: the notifications it receives, in order, as an async iterable that
  * ends when the subscription is closed (by {@link Subscription.close} or by the server).
  */
-export interface Subscription extends AsyncIterable<JsonObject> {
+export interface Subscription extends AsyncIterable<Mcp.JsonObject> {
   /** What the server agreed to send (`notifications/subscriptions/acknowledged`'s `notifications`). */
-  readonly acknowledged: JsonObject;
+  readonly acknowledged: Mcp.JsonObject;
   /** Every notification received so far, in order. */
-  readonly received: readonly JsonObject[];
+  readonly received: readonly Mcp.JsonObject[];
   /** Closes the subscription: the iteration ends. */
   close(): Promise<void>;
 }
 
 /** A queue of notifications read by one async iteration at a time. */
-export class NotificationQueue implements AsyncIterable<JsonObject> {
-  readonly received: JsonObject[] = [];
+export class NotificationQueue implements AsyncIterable<Mcp.JsonObject> {
+  readonly received: Mcp.JsonObject[] = [];
   private read = 0;
   private ended = false;
   private wake: (() => void) | undefined;
 
-  push(message: JsonObject): void {
+  push(message: Mcp.JsonObject): void {
     if (this.ended) return;
     this.received.push(message);
     this.wake?.();
@@ -45,7 +45,7 @@ export class NotificationQueue implements AsyncIterable<JsonObject> {
     this.wake?.();
   }
 
-  async *[Symbol.asyncIterator](): AsyncIterator<JsonObject> {
+  async *[Symbol.asyncIterator](): AsyncIterator<Mcp.JsonObject> {
     for (;;) {
       if (this.read < this.received.length) {
         yield this.received[this.read++]!;

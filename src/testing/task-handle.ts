@@ -1,10 +1,10 @@
-import { type CallToolResult, ErrorCode, isObject, type JsonObject, McpClientError } from '../core';
-import type { TaskStatus } from '../tasks';
+import type { Mcp } from 'declarative-mcp';
+import { ErrorCode, isObject, McpClientError } from '../core';
 
 /** A task's state as `tasks/get` answers it (2026-07-28 inlines `result`, `error`, `inputRequests`). */
-export interface TaskState extends JsonObject {
+export interface TaskState extends Mcp.JsonObject {
   taskId: string;
-  status: TaskStatus;
+  status: Mcp.TaskStatus;
 }
 
 /**
@@ -16,7 +16,7 @@ export interface TaskHandle {
   /** The task's id; undefined when the server answered the call at once. */
   readonly taskId: string | undefined;
   /** The server's answer to the call: the created task, or the result it answered at once. */
-  readonly created: JsonObject;
+  readonly created: Mcp.JsonObject;
   /** The task as it stands (`tasks/get`). */
   status(): Promise<TaskState>;
   /**
@@ -24,7 +24,7 @@ export interface TaskHandle {
    * server→client requests); 2026-07-28 polls `tasks/get` and answers `inputRequests` through
    * the handlers with `tasks/update`. A failed or cancelled task rejects with `McpClientError`.
    */
-  result(): Promise<CallToolResult>;
+  result(): Promise<Mcp.CallToolResult>;
   /** Asks the server to cancel the task (`tasks/cancel`). */
   cancel(): Promise<void>;
 }
@@ -32,7 +32,7 @@ export interface TaskHandle {
 /** What a task handle needs of its client. */
 export interface TaskClient {
   readonly modern: boolean;
-  taskRequest(method: string, params: JsonObject): Promise<unknown>;
+  taskRequest(method: string, params: Mcp.JsonObject): Promise<unknown>;
   answerModern(ask: unknown): Promise<unknown>;
   readonly maxTaskRounds: number;
 }
@@ -40,7 +40,7 @@ export interface TaskClient {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The handle of a `tools/call` answered with `created`. */
-export function taskHandle(client: TaskClient, created: JsonObject): TaskHandle {
+export function taskHandle(client: TaskClient, created: Mcp.JsonObject): TaskHandle {
   const task = client.modern
     ? created.resultType === 'task'
       ? created
@@ -57,8 +57,8 @@ export function taskHandle(client: TaskClient, created: JsonObject): TaskHandle 
     if (taskId === undefined) return { taskId: '', status: 'completed', result: created };
     return (await client.taskRequest('tasks/get', { taskId })) as TaskState;
   };
-  const ended = (state: TaskState): CallToolResult => {
-    if (state.status === 'completed') return (state.result ?? {}) as CallToolResult;
+  const ended = (state: TaskState): Mcp.CallToolResult => {
+    if (state.status === 'completed') return (state.result ?? {}) as Mcp.CallToolResult;
     const error = isObject(state.error) ? state.error : {};
     throw new McpClientError(
       typeof error.code === 'number' ? error.code : ErrorCode.INTERNAL_ERROR,
@@ -76,9 +76,9 @@ export function taskHandle(client: TaskClient, created: JsonObject): TaskHandle 
       if (taskId !== undefined) await client.taskRequest('tasks/cancel', { taskId });
     },
     result: async () => {
-      if (taskId === undefined) return created as CallToolResult;
+      if (taskId === undefined) return created as Mcp.CallToolResult;
       if (!client.modern)
-        return (await client.taskRequest('tasks/result', { taskId })) as CallToolResult;
+        return (await client.taskRequest('tasks/result', { taskId })) as Mcp.CallToolResult;
       const answered = new Set<string>();
       let asks = 0;
       for (;;) {
@@ -102,7 +102,7 @@ export function taskHandle(client: TaskClient, created: JsonObject): TaskHandle 
               { reason: 'too-many-rounds' },
             );
           }
-          const inputResponses: JsonObject = {};
+          const inputResponses: Mcp.JsonObject = {};
           for (const [key, ask] of pending) {
             inputResponses[key] = await client.answerModern(ask);
             answered.add(key);

@@ -1,13 +1,4 @@
-import type {
-  CallToolResult,
-  GetPromptResult,
-  JsonObject,
-  PromptDefinition,
-  ResourceContents,
-  ResourceDefinition,
-  ResourceTemplateDefinition,
-  ToolDefinition,
-} from '../core';
+import type { Mcp } from 'declarative-mcp';
 import type { AskHandlers } from './asks';
 import type { ListenFilter, Subscription } from './subscription';
 import type { TaskHandle } from './task-handle';
@@ -20,11 +11,11 @@ export interface ClientOptions {
    */
   protocolVersion?: string;
   /** Client capabilities beyond (or instead of) those the handlers imply. */
-  capabilities?: JsonObject;
+  capabilities?: Mcp.JsonObject;
   /** Answers the server's questions: `{ elicitation, sampling, roots }` (or by method). */
   handlers?: AskHandlers;
   /** Receives every notification the server sends. */
-  onNotification?: (message: JsonObject) => void;
+  onNotification?: (message: Mcp.JsonObject) => void;
   /** The most times a server may ask during one call (default 8); more rejects `too-many-rounds`. */
   maxRounds?: number;
   /** 2026-07-28: the log level sent in each request's `_meta` (log messages are sent only with one). */
@@ -38,37 +29,37 @@ export interface TaskCallOptions {
   /** Run as a task: `true`, or (2025-11-25) the task's requested `ttl` in ms. */
   task: true | { ttl?: number };
   /** The request's `_meta`. */
-  meta?: JsonObject;
+  meta?: Mcp.JsonObject;
 }
 
 /** A typed MCP client: in memory (`connect`), over Streamable HTTP, or over a stdio child. */
 export interface TestClient {
   /** The `initialize` result (2025), or the `server/discover` result (2026-07-28). */
-  readonly initialized: JsonObject;
+  readonly initialized: Mcp.JsonObject;
   /** The revision spoken: the negotiated 2025 one, or `'2026-07-28'`. */
   readonly protocolVersion: string;
   /** Every notification received so far, in order. */
-  readonly notifications: JsonObject[];
+  readonly notifications: Mcp.JsonObject[];
   /**
    * How many rounds the last `callTool`, `readResource` or `getPrompt` took: 1, plus one per
    * time the server asked (2026-07-28: each `input_required` result; 2025: each server→client
    * request answered during the call).
    */
   readonly rounds: number;
-  listTools(): Promise<ToolDefinition[]>;
+  listTools(): Promise<Mcp.ToolDefinition[]>;
   callTool(
     name: string,
-    args: JsonObject | undefined,
+    args: Mcp.JsonObject | undefined,
     options: TaskCallOptions,
   ): Promise<TaskHandle>;
-  callTool(name: string, args?: JsonObject, meta?: JsonObject): Promise<CallToolResult>;
-  listResources(): Promise<ResourceDefinition[]>;
-  listResourceTemplates(): Promise<ResourceTemplateDefinition[]>;
-  readResource(uri: string): Promise<ResourceContents[]>;
-  listPrompts(): Promise<PromptDefinition[]>;
-  getPrompt(name: string, args?: Record<string, string>): Promise<GetPromptResult>;
+  callTool(name: string, args?: Mcp.JsonObject, meta?: Mcp.JsonObject): Promise<Mcp.CallToolResult>;
+  listResources(): Promise<Mcp.ResourceDefinition[]>;
+  listResourceTemplates(): Promise<Mcp.ResourceTemplateDefinition[]>;
+  readResource(uri: string): Promise<Mcp.ResourceContents[]>;
+  listPrompts(): Promise<Mcp.PromptDefinition[]>;
+  getPrompt(name: string, args?: Record<string, string>): Promise<Mcp.GetPromptResult>;
   /** `server/discover`: the revisions, capabilities and instructions of the server. */
-  discover(): Promise<JsonObject>;
+  discover(): Promise<Mcp.JsonObject>;
   /**
    * Opens a subscription (2026-07-28 `subscriptions/listen`; in 2025 the session's own
    * notifications, with `resources/subscribe` for `resourceSubscriptions`). Resolves once the
@@ -76,12 +67,12 @@ export interface TestClient {
    */
   listen(
     filter: ListenFilter,
-    onNotification?: (message: JsonObject) => void,
+    onNotification?: (message: Mcp.JsonObject) => void,
   ): Promise<Subscription>;
   /** Any request: resolves to its `result`, rejects with `McpClientError`. */
-  request(method: string, params?: JsonObject): Promise<unknown>;
+  request(method: string, params?: Mcp.JsonObject): Promise<unknown>;
   /** A notification to the server. */
-  notify(method: string, params?: JsonObject): Promise<void>;
+  notify(method: string, params?: Mcp.JsonObject): Promise<void>;
   /** Ends the session: in-flight calls end without an answer, broadcasts stop. */
   close(): void;
 }

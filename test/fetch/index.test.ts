@@ -1,10 +1,11 @@
 /**
  * `declarative-mcp/fetch` (src/fetch/index.ts): exactly these runtime exports, each the defining
- * module's — the application and the core besides the fetch face, so a Worker needs no import of
+ * module's — the application and the core (with ErrorCode and LOGGING_LEVELS, as the main entry has
+ * them) besides the fetch face, so a Worker needs no import of
  * the main entry (test/fetch/node-free.test.ts bundles it and finds no node: module).
  */
 import * as entry from 'declarative-mcp/fetch';
-import { McpCall, McpCore, ToolError } from '../../src/core';
+import { ErrorCode, LOGGING_LEVELS, McpCall, McpCore, ToolError } from '../../src/core';
 import { McpApplication } from '../../src/registry';
 import {
   AuthRefusal,
@@ -24,10 +25,12 @@ test('the entry exports exactly these values', () => {
     bearerAuth,
     bearerToken,
     createFetchHandler,
+    ErrorCode,
     HTTP_DEFAULTS,
     HttpSession,
     introspectionAuth,
     jwtAuth,
+    LOGGING_LEVELS,
     McpApplication,
     McpCall,
     McpCore,

@@ -128,16 +128,25 @@ test('ESM import loads every entry (one module graph: the decorators are the sam
 });
 
 // Types of every entry, as a TypeScript user compiles against them: `module: commonjs` (whose
-// moduleResolution does not read "exports": typesVersions answers) and `node16`. A missing
-// entry's types are an error in the user's file (TS2307), which skipLibCheck does not hide.
-test.each([['commonjs'], ['node16']])('every entry has types under module: %s', (module) => {
-  const folder = join(dir, `types-${module}`);
+// moduleResolution does not read "exports": typesVersions answers), `node16`, `nodenext` and
+// `esnext` with `moduleResolution: bundler`. A missing entry's types are an error in the user's
+// file (TS2307), which skipLibCheck does not hide. The other entries name the main entry's types
+// through the package's own name (`import type { Mcp } from 'declarative-mcp'` in their .d.ts):
+// a type that failed to resolve would be `any`, which the @ts-expect-error lines catch.
+test.each([
+  ['commonjs', undefined],
+  ['node16', undefined],
+  ['nodenext', undefined],
+  ['esnext', 'bundler'],
+])('every entry has types under module: %s (moduleResolution %s)', (module, moduleResolution) => {
+  const folder = join(dir, `types-${module}-${moduleResolution ?? 'default'}`);
   mkdirSync(join(folder, 'src'), { recursive: true });
   writeFileSync(
     join(folder, 'src', 'entries.ts'),
-    `import { createHttpHandler, McpApplication, Tool } from 'declarative-mcp';
+    `import { createHttpHandler, type Mcp, McpApplication, Tool } from 'declarative-mcp';
 import { memoryAdapter, type StateAdapter } from 'declarative-mcp/adapter';
-import { Prompt } from 'declarative-mcp/decorators';
+import { Prompt, type ToolOptions } from 'declarative-mcp/decorators';
+import type { DeclarativeMcpModuleOptions } from 'declarative-mcp/nestjs';
 import { connect, type TestClient } from 'declarative-mcp/testing';
 import { type RedisAdapterOptions, redisAdapter } from 'declarative-mcp/redis';
 import { createFetchHandler, type FetchHandler } from 'declarative-mcp/fetch';
@@ -154,6 +163,19 @@ export const handler: FetchHandler = createFetchHandler(app);
 // The main entry's \`adapter\` option is typed by the adapter entry's StateAdapter.
 export const adapter: StateAdapter = memoryAdapter({ eventsPerStream: 10 });
 export const nodeHandler = createHttpHandler(app, { adapter });
+// The testing entry's results are the main entry's Mcp types, not \`any\`.
+export async function tools(c: TestClient): Promise<Mcp.ToolDefinition[]> {
+  const listed = await c.listTools();
+  // @ts-expect-error a tool definition's name is a string
+  const wrong: number = listed[0].name;
+  return wrong === 0 ? [] : listed;
+}
+// The decorators entry's options name Mcp.ToolAnnotations.
+// @ts-expect-error readOnlyHint is a boolean
+export const annotated: ToolOptions = { annotations: { readOnlyHint: 'yes' } };
+// The nestjs entry's options name the main entry's McpApplicationOptions.
+// @ts-expect-error version is a string
+export const nest: DeclarativeMcpModuleOptions = { name: 'n', version: 1 };
 `,
   );
   writeFileSync(
@@ -162,6 +184,7 @@ export const nodeHandler = createHttpHandler(app, { adapter });
       compilerOptions: {
         target: 'ES2022',
         module,
+        ...(moduleResolution === undefined ? {} : { moduleResolution }),
         strict: true,
         noEmit: true,
         skipLibCheck: true,
