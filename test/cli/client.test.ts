@@ -90,7 +90,12 @@ async function run(command: ClientCommand, ...args: string[]): Promise<Ran> {
   const said: string[] = [];
   const code = await runClient(command, parseFlags(args, command), {
     cwd: dir,
-    output: { write: (text: string) => ((out += text), true) } as unknown as NodeJS.WritableStream,
+    output: {
+      write: (text: string) => {
+        out += text;
+        return true;
+      },
+    } as unknown as NodeJS.WritableStream,
     say: (text) => said.push(text),
   });
   return { code, out, said };
