@@ -57,11 +57,17 @@ const GET_ONLY = new Refusal(405, 'Method Not Allowed: use GET', undefined, {
   Allow: 'GET, HEAD',
 });
 
-/** Where the metadata of `resource` is published (RFC 9728 §3.1: the well-known path, then the resource's path). */
-export function metadataUrl(resource: string): string {
+/**
+ * Where the metadata of `resource` is published (RFC 9728 §3.1: the well-known path, then the
+ * resource's path); undefined when `resource` is no URL, or one that cannot stand in the quoted
+ * string of a challenge (a resource built from a malformed `Host`, which is the caller's to write).
+ */
+export function metadataUrl(resource: string): string | undefined {
+  if (!URL.canParse(resource)) return undefined;
   const url = new URL(resource);
   const path = url.pathname === '/' ? '' : url.pathname.replace(/\/$/, '');
-  return `${url.origin}${METADATA_PATH}${path}`;
+  const location = `${url.origin}${METADATA_PATH}${path}`;
+  return location.includes('"') ? undefined : location;
 }
 
 /** The RFC 9728 document for `resource`. */

@@ -18,7 +18,7 @@ import {
 } from '../../../../src/transports/http/auth';
 import { metadataDocument } from '../../../../src/transports/http/auth/metadata';
 import type { HttpRequest } from '../../../../src/transports/http/request';
-import { jsonOf, testCore } from '../harness';
+import { ACCEPT, initializeMessage, jsonOf, raw, testCore } from '../harness';
 import { RecordedReply } from '../recorded-reply';
 
 /** A request as `serveMetadata` reads it (method, Host, scheme). */
@@ -47,15 +47,34 @@ describe('metadataUrl', () => {
     expect(metadataUrl(resource)).toBe(url);
   });
 
-  test('a resource that is not a URL is an error, not a wrong address', () => {
-    expect(() => metadataUrl('/mcp')).toThrow('Invalid URL');
+  test.each(['/mcp', 'http://a b/mcp', 'http://[::1/mcp', 'http://x:99999/mcp', 'http://a"b/mcp'])(
+    'a resource that is no URL, or cannot be quoted (%s): none',
+    (resource) => {
+      expect(metadataUrl(resource)).toBeUndefined();
+    },
+  );
+
+  test('any Host a caller sends: no throw, and a location that is a URL without a quote', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.string(), fc.string({ unit: 'binary' })),
+        fc.boolean(),
+        (host, tls) => {
+          const location = metadataUrl(resourceOf(request('GET', host, tls), undefined, '/mcp'));
+          if (location === undefined) return;
+          expect(URL.canParse(location)).toBe(true);
+          expect(location).not.toMatch(/["\\\s]/);
+        },
+      ),
+      { numRuns: 1000 },
+    );
   });
 
   test('for any URL: its origin, the well-known path, then its path without a trailing slash', () => {
     fc.assert(
       fc.property(fc.webUrl({ withQueryParameters: true, withFragments: true }), (resource) => {
         const url = new URL(resource);
-        const published = metadataUrl(resource);
+        const published = metadataUrl(resource) as string;
         expect(published.startsWith(`${url.origin}${METADATA_PATH}`)).toBe(true);
         const rest = published.slice(url.origin.length + METADATA_PATH.length);
         expect(rest).toBe(url.pathname === '/' ? '' : url.pathname.replace(/\/$/, ''));
@@ -238,6 +257,7 @@ describe('protectedResource', () => {
 });
 
 describe('served by the endpoint', () => {
+  const reported: unknown[] = [];
   let server: HttpServerHandle;
   let base: string;
 
@@ -245,6 +265,9 @@ describe('served by the endpoint', () => {
     server = await serveHttp(testCore().core, {
       // Nobody gets in: the document is public all the same.
       authenticate: () => null,
+      // Any Host reaches the endpoint (as on a public bind), malformed ones too.
+      allowedHosts: false,
+      onError: (error) => reported.push(error),
       resourceMetadata: {
         authorizationServers: ['https://auth.example.com'],
         scopesSupported: ['read', 'write'],
@@ -269,6 +292,23 @@ describe('served by the endpoint', () => {
         scopes_supported: ['read', 'write'],
         resource_name: 'Test server',
       });
+    },
+  );
+
+  test.each(['a b', '[::1', 'x:99999', '%zz', 'a"b'])(
+    'a malformed Host (%s): 401 with a bare challenge, not 500',
+    async (host) => {
+      const answer = await raw(server.url, {
+        method: 'POST',
+        headers: { host, 'content-type': 'application/json', accept: ACCEPT },
+        body: JSON.stringify(initializeMessage()),
+      });
+      expect(answer.status).toBe(401);
+      expect(answer.headers['www-authenticate']).toBe('Bearer');
+      expect(answer.text).toBe(
+        '{"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Unauthorized: a valid bearer token is required"}}',
+      );
+      expect(reported).toEqual([]);
     },
   );
 
