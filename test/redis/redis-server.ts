@@ -3,6 +3,9 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { Redis } from 'ioredis';
+import type { StateAdapter } from '../../src/adapter';
+import { type RedisAdapterOptions, redisAdapter } from '../../src/redis';
 
 export interface RedisServer {
   readonly port: number;
@@ -73,4 +76,33 @@ export async function startRedis(args: string[] = [], port?: number): Promise<Re
         child.kill('SIGTERM');
       }),
   };
+}
+
+/**
+ * For a test file: one redis-server started before its tests and stopped after, a plain client
+ * to look at the keys the adapter writes, and before each test a fresh `redisAdapter` on a
+ * prefix of its own (`<tag><n>:`), closed after it. Read the fields inside tests.
+ */
+export function redisPerTest(
+  tag: string,
+  options: Omit<RedisAdapterOptions, 'url' | 'prefix'> = {},
+): { server: RedisServer; raw: Redis; adapter: StateAdapter; prefix: string } {
+  const shared = {} as { server: RedisServer; raw: Redis; adapter: StateAdapter; prefix: string };
+  let n = 0;
+  beforeAll(async () => {
+    shared.server = await startRedis();
+    shared.raw = new Redis(shared.server.url, { lazyConnect: true });
+    await shared.raw.connect();
+  });
+  beforeEach(async () => {
+    shared.prefix = `${tag}${++n}:`;
+    shared.adapter = redisAdapter({ ...options, url: shared.server.url, prefix: shared.prefix });
+    await shared.adapter.open();
+  });
+  afterEach(() => shared.adapter.close());
+  afterAll(async () => {
+    shared.raw.disconnect();
+    await shared.server.stop();
+  });
+  return shared;
 }

@@ -1,0 +1,119 @@
+/**
+ * The Redis adapter's bus, event history, enabled/disabled set and records (src/redis/stores.ts)
+ * against one real redis-server: the exact keys and values each writes under its prefix, event
+ * ids that name their stream, and ids this store did not make.
+ */
+import { redisAdapter } from '../../src/redis';
+import { within } from '../helpers/within';
+import { redisPerTest } from './redis-server';
+
+const redis = redisPerTest('s', { eventsPerStream: 3, eventTtl: 60_000 });
+
+test('records: JSON under <prefix>record:<key>, PX only with a ttl, NX for add', async () => {
+  await redis.adapter.records.set('a', { v: [1, 'x'] });
+  expect(await redis.raw.get(`${redis.prefix}record:a`)).toBe('{"v":[1,"x"]}');
+  expect(await redis.raw.pttl(`${redis.prefix}record:a`)).toBe(-1);
+  await redis.adapter.records.set('b', 7, 60_000);
+  expect(await redis.raw.pttl(`${redis.prefix}record:b`)).toBeGreaterThan(59_000);
+  await redis.adapter.records.set('c', 7, 0);
+  expect(await redis.raw.pttl(`${redis.prefix}record:c`)).toBe(-1);
+  expect(await redis.adapter.records.add('a', 'other', 1_000)).toBe(false);
+  expect(await redis.raw.get(`${redis.prefix}record:a`)).toBe('{"v":[1,"x"]}');
+  expect(await redis.adapter.records.add('d', null, 1_000)).toBe(true);
+  expect(await redis.raw.get(`${redis.prefix}record:d`)).toBe('null');
+  expect(await redis.adapter.records.many(['d', 'a', 'none'])).toEqual([
+    null,
+    { v: [1, 'x'] },
+    undefined,
+  ]);
+  expect(await redis.adapter.records.many([])).toEqual([]);
+  expect(await redis.adapter.records.delete('a')).toBe(true);
+  expect(await redis.adapter.records.delete('a')).toBe(false);
+  expect(await redis.adapter.records.get('a')).toBeUndefined();
+});
+
+test('definitions: one hash of "1"/"0" under <prefix>definitions', async () => {
+  await redis.adapter.definitions.set('tool:a', true);
+  await redis.adapter.definitions.set('resource:file:///x', false);
+  expect(await redis.raw.hgetall(`${redis.prefix}definitions`)).toEqual({
+    'tool:a': '1',
+    'resource:file:///x': '0',
+  });
+  expect(await redis.adapter.definitions.all()).toEqual({
+    'tool:a': true,
+    'resource:file:///x': false,
+  });
+});
+
+test('events: a capped, expiring Redis stream; ids name their stream, even one with colons', async () => {
+  const ids: string[] = [];
+  for (const data of ['e1', 'e2', 'e3', 'e4'])
+    ids.push(await redis.adapter.events.append('sess:1', data));
+  for (const id of ids) expect(id).toMatch(/^sess:1:\d+-\d+$/);
+  expect(await redis.raw.xlen(`${redis.prefix}events:sess:1`)).toBe(3);
+  expect(await redis.raw.pttl(`${redis.prefix}events:sess:1`)).toBeGreaterThan(59_000);
+  expect(redis.adapter.events.streamOf(ids[0]!)).toBe('sess:1');
+  // The first was capped away: after it come the ones kept.
+  expect(await redis.adapter.events.after(ids[0]!)).toEqual([
+    { id: ids[1], data: 'e2' },
+    { id: ids[2], data: 'e3' },
+    { id: ids[3], data: 'e4' },
+  ]);
+  expect(await redis.adapter.events.after(ids[3]!)).toEqual([]);
+});
+
+test.each([
+  '',
+  'x',
+  ':1-1',
+  'stream',
+  'stream:',
+  'stream:1',
+  'stream:1-',
+  'stream:a-1',
+  'stream:1-1x',
+])('an event id this store did not make (%j) names no stream', async (id) => {
+  expect(redis.adapter.events.streamOf(id)).toBeUndefined();
+  expect(await redis.adapter.events.after(id)).toBeUndefined();
+});
+
+test('events of a stream that expired or never was: undefined', async () => {
+  expect(await redis.adapter.events.after('gone:1-0')).toBeUndefined();
+});
+
+test('bus: <prefix>bus:<channel> on Redis, one subscription per channel, and a throwing listener is reported', async () => {
+  const reported: unknown[] = [];
+  const own = redisAdapter({
+    url: redis.server.url,
+    prefix: redis.prefix,
+    onError: (e) => reported.push(e),
+  });
+  await own.open();
+  try {
+    const got: string[] = [];
+    const first = new Promise<void>((resolve) => {
+      void own.bus.subscribe('c', (m) => {
+        got.push(`a:${m}`);
+        resolve();
+      });
+    });
+    const stopThrow = await own.bus.subscribe('c', () => {
+      throw new Error('listener broke');
+    });
+    expect(await redis.raw.pubsub('NUMSUB', `${redis.prefix}bus:c`)).toEqual([
+      `${redis.prefix}bus:c`,
+      1,
+    ]);
+    await redis.raw.publish(`${redis.prefix}bus:c`, 'hello');
+    await within(first, 2_000, 'no message from Redis');
+    expect(got).toEqual(['a:hello']);
+    expect(reported).toEqual([new Error('listener broke')]);
+    await stopThrow();
+    expect(await redis.raw.pubsub('NUMSUB', `${redis.prefix}bus:c`)).toEqual([
+      `${redis.prefix}bus:c`,
+      1,
+    ]);
+  } finally {
+    await own.close();
+  }
+});
