@@ -1,112 +1,42 @@
 /**
- * The `declarative-mcp` command line, twice: in-process through `runCli(argv, io)` with in-memory
- * streams and an AbortSignal, and as the real binary (`node dist/src/cli/bin.js …`, built by
- * `npm test` before jest) in a child process, the way a user or an MCP client runs it: help and
- * version, usage mistakes (exit 2), a module that throws (exit 1), seed 001's stdio pipe against
- * the built notes example, and Streamable HTTP against the official SDK client, with sessions and
- * stateless, until SIGTERM or the signal.
+ * The `declarative-mcp` command line in process, through `runCli(argv, io)` with in-memory
+ * streams and an AbortSignal: help and version, usage mistakes (exit 2), a module that throws
+ * (exit 1), seed 001's stdio pipe against the built notes example, and Streamable HTTP against
+ * the official SDK client, with sessions and stateless, until the signal. The same through the
+ * real binary is test/cli/bin.test.ts.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { runCli } from '../../src/cli';
-import { environment, example, type Launched, launch } from '../e2e/examples';
+import { example } from '../e2e/examples';
 import { runInMemory } from '../helpers/streams';
+import {
+  answerLines,
+  type Fixtures,
+  fixtures,
+  NOTES,
+  occupy,
+  portOf,
+  type Ran,
+  ROOT,
+  SEED,
+  SEED_ANSWERS,
+  useWeather,
+  VERSION,
+  WEATHER,
+} from './helpers';
 
-const ROOT = join(__dirname, '..', '..');
-const BIN = join(ROOT, 'dist', 'src', 'cli', 'bin.js');
-const VERSION: string = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
-
-const NOTES = join('build', 'examples', 'notes.js');
-const WEATHER = join('build', 'examples', 'weather.js');
-
-// Seed 001's pipe and the exact lines it must get back (answered concurrently: compared sorted).
-const SEED = [
-  '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"shell","version":"1"}}}',
-  '{"jsonrpc":"2.0","method":"notifications/initialized"}',
-  '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"count"}}',
-];
-const SEED_ANSWERS = [
-  '{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{"listChanged":false},"resources":{"listChanged":false,"subscribe":false},"prompts":{"listChanged":false}},"serverInfo":{"name":"Notes","version":"1.0.0"}}}',
-  '{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"3 notes."}],"isError":false}}',
-];
-
-/** What a finished command wrote and its exit code. */
-interface Ran {
-  code: number | string | null;
-  out: string;
-  err: string;
-}
-
-/** stdout as sorted lines; fails unless it ends with a newline. */
-function answerLines(out: string): string[] {
-  expect(out.endsWith('\n')).toBe(true);
-  return out.slice(0, -1).split('\n').sort();
-}
-
-let dir: string;
+let made: Fixtures;
 let broken: string;
 let empty: string;
-let misconfigured: string;
 
 beforeAll(() => {
   example('notes'); // says what to run when the examples were not built
-  if (!existsSync(BIN))
-    throw new Error('dist/src/cli/bin.js is missing: run "npm run build" first.');
-  dir = mkdtempSync(join(tmpdir(), 'declarative-mcp-cli-'));
-  broken = join(dir, 'broken.js');
-  writeFileSync(broken, "throw new Error('boom while loading');\n");
-  empty = join(dir, 'empty.js');
-  writeFileSync(empty, 'exports.answer = 42;\nexports.helper = () => 1;\n');
-  // A start-up mistake the registry catches: `tools` is not the option's name.
-  misconfigured = join(dir, 'misconfigured.js');
-  writeFileSync(
-    misconfigured,
-    `const { McpApplication } = require(${JSON.stringify(join(ROOT, 'dist', 'src', 'index.js'))});
-exports.app = McpApplication.create({ name: 'x', version: '1', tools: [class Empty {}] });
-`,
-  );
+  made = fixtures();
+  ({ broken, empty } = made);
 });
 
-afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
-});
-
-/** A server holding a port on 127.0.0.1, so that the command finds it in use. */
-async function occupy(): Promise<Server> {
-  const server = createServer((_req, res) => res.end());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return server;
-}
-
-function portOf(server: Server): number {
-  return (server.address() as AddressInfo).port;
-}
-
-/** Connects the official SDK client to `url`, lists the tools and calls `forecast`. */
-async function useWeather(url: string): Promise<{ sessionId: string | undefined }> {
-  const client = new Client({ name: 'cli-test', version: '1.0.0' });
-  const transport = new StreamableHTTPClientTransport(new URL(url));
-  try {
-    await client.connect(transport);
-    expect(client.getServerVersion()).toEqual({ name: 'Weather', version: '1.0.0' });
-    const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['forecast', 'forecast_details']);
-    expect(await client.callTool({ name: 'forecast', arguments: { city: 'Oslo' } })).toEqual({
-      content: [{ type: 'text', text: 'Sunny in Oslo, 24 °C.' }],
-      isError: false,
-    });
-    return { sessionId: transport.sessionId };
-  } finally {
-    await client.close();
-  }
-}
+afterAll(() => made.remove());
 
 describe('in-process: runCli(argv, io)', () => {
   /** Runs the command with in-memory streams; `lines` go to its stdin, which then ends. */
@@ -368,239 +298,6 @@ describe('in-process: runCli(argv, io)', () => {
       expect(out).toBe('');
       expect(err).toContain(
         `declarative-mcp serve: Port ${port} on 127.0.0.1 is in use. Pick another with --port N (or --port 0 for any free one).`,
-      );
-    } finally {
-      await new Promise((resolve) => taken.close(resolve));
-    }
-  });
-});
-
-describe('the binary: node dist/src/cli/bin.js', () => {
-  const children: Launched[] = [];
-
-  afterAll(async () => {
-    await Promise.all(children.map((child) => child.stop('SIGKILL')));
-  });
-
-  /** Runs the binary to its end (killed after 20 s); `lines` go to its stdin, which then ends. */
-  function run(
-    args: readonly string[],
-    lines: readonly string[] = [],
-    flags: readonly string[] = [],
-  ): Promise<Ran> {
-    const child = spawn(process.execPath, [...flags, BIN, ...args], {
-      cwd: ROOT,
-      env: environment(),
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    let out = '';
-    let err = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      out += chunk;
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      err += chunk;
-    });
-    child.stdin.on('error', () => {});
-    child.stdin.end(lines.map((line) => `${line}\n`).join(''));
-    return new Promise((resolve, reject) => {
-      child.on('error', reject);
-      child.on('close', (code, signal) => {
-        clearTimeout(timer);
-        resolve({ code: code ?? signal, out, err });
-      });
-    });
-  }
-
-  test('--help and --version', async () => {
-    const help = await run(['--help']);
-    expect(help.code).toBe(0);
-    expect(help.out).toMatch(/^Usage: declarative-mcp <command> \[options\]\n/);
-    const version = await run(['--version']);
-    expect(version).toEqual({ code: 0, out: `${VERSION}\n`, err: '' });
-  });
-
-  test('an unknown command and an unknown option: exit 2', async () => {
-    const command = await run(['launch']);
-    expect(command.code).toBe(2);
-    expect(command.out).toBe('');
-    expect(command.err).toMatch(/^declarative-mcp: Unknown command "launch"\./);
-    const option = await run(['serve', NOTES, '--quiet']);
-    expect(option.code).toBe(2);
-    expect(option.err).toMatch(/^declarative-mcp serve: Unknown option --quiet\./);
-  });
-
-  test('serve: a missing module, exit 2; no application, exit 2; a throwing one, exit 1', async () => {
-    const missing = await run(['serve', 'build/missing.js']);
-    expect(missing.code).toBe(2);
-    expect(missing.out).toBe('');
-    expect(missing.err).toMatch(/^declarative-mcp serve: Cannot find module "build\/missing\.js"/);
-
-    const none = await run(['serve', empty]);
-    expect(none.code).toBe(2);
-    expect(none.err).toContain(`"${empty}" exports no McpApplication (it exports: answer, helper)`);
-
-    const throwing = await run(['serve', broken]);
-    expect(throwing.code).toBe(1);
-    expect(throwing.out).toBe('');
-    expect(throwing.err).toMatch(/^declarative-mcp serve: Error: boom while loading\n/);
-  });
-
-  test('serve: a ConfigurationError at start-up prints its message alone; --verbose adds the stack', async () => {
-    const message =
-      'McpApplication.create: "providers" must be an array of classes, e.g. providers: [WeatherTools].';
-    const plain = await run(['serve', misconfigured]);
-    expect(plain).toEqual({
-      code: 1,
-      out: '',
-      err: `declarative-mcp serve: ${message}\n(--verbose prints the stack trace.)\n`,
-    });
-    const verbose = await run(['serve', misconfigured, '--verbose']);
-    expect(verbose.code).toBe(1);
-    expect(verbose.err.startsWith(`declarative-mcp serve: ConfigurationError: ${message}\n`)).toBe(
-      true,
-    );
-    expect(verbose.err).toMatch(/\n {4}at .*misconfigured\.js/);
-  });
-
-  test('a usage mistake: one line, the usage, no stack trace, exit 2', async () => {
-    const ts = await run(['serve', 'src/server.ts']);
-    expect(ts.code).toBe(2);
-    expect(ts.out).toBe('');
-    expect(ts.err).toMatch(
-      /^declarative-mcp serve: "src\/server\.ts" is TypeScript: compile with tsc first \(npx tsc\)[^\n]*\n\nUsage: declarative-mcp serve /,
-    );
-    const host = await run(['serve', WEATHER, '--http', '--port', '0', '--host', '203.0.113.7']);
-    expect(host.code).toBe(2);
-    expect(host.err).toMatch(
-      /^declarative-mcp serve: --host 203\.0\.113\.7 is not an address of this machine\./,
-    );
-    for (const ran of [ts, host]) expect(ran.err).not.toMatch(/\n {4}at /);
-    const help = await run(['serve', '--help']);
-    expect(help).toMatchObject({ code: 0, err: '' });
-    expect(help.out).toMatch(/^Usage: declarative-mcp serve <module>/);
-  });
-
-  test('devtools without zod installed: a usage error naming what to install', async () => {
-    // As if zod were not installed: resolving it fails the way a missing package does.
-    const noZod = join(dir, 'no-zod.js');
-    writeFileSync(
-      noZod,
-      `const Module = require('node:module');
-const resolve = Module._resolveFilename;
-Module._resolveFilename = function (request, ...rest) {
-  if (request === 'zod' || request.startsWith('zod/')) {
-    throw Object.assign(new Error("Cannot find module '" + request + "'"), { code: 'MODULE_NOT_FOUND' });
-  }
-  return resolve.call(this, request, ...rest);
-};
-`,
-    );
-    const ran = await run(['devtools'], [], ['--require', noZod]);
-    expect(ran.code).toBe(2);
-    expect(ran.out).toBe('');
-    expect(ran.err).toMatch(
-      /^declarative-mcp devtools: The devtools need zod: install it with npm i -D zod\.\n\nUsage: /,
-    );
-  });
-
-  test('serve a "type": "module" .js with top-level await: imported, seed 001 answered', async () => {
-    const esm = join(dir, 'esm');
-    mkdirSync(esm);
-    writeFileSync(join(esm, 'package.json'), '{ "type": "module" }\n');
-    writeFileSync(
-      join(esm, 'server.js'),
-      `import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\nconst { app } = require(${JSON.stringify(join(ROOT, NOTES))});\nawait new Promise((resolve) => setTimeout(resolve, 1));\nexport default app;\n`,
-    );
-    const { code, out, err } = await run(['serve', join(esm, 'server.js')], SEED);
-    expect(err).toBe('');
-    expect(code).toBe(0);
-    expect(answerLines(out)).toEqual([...SEED_ANSWERS].sort());
-  });
-
-  test('serve --stdio: console.log while the module loads goes to stderr, stdout is the protocol', async () => {
-    const noisy = join(dir, 'noisy.js');
-    writeFileSync(
-      noisy,
-      `console.log('hello from the module');\nprocess.stdout.write('and a raw write\\n');\nmodule.exports = require(${JSON.stringify(join(ROOT, NOTES))});\n`,
-    );
-    const { code, out, err } = await run(['serve', noisy], SEED);
-    expect(code).toBe(0);
-    expect(err).toBe('hello from the module\nand a raw write\n');
-    expect(answerLines(out)).toEqual([...SEED_ANSWERS].sort());
-  });
-
-  test('serve: a tool that throws is -32603 on stdout and reported on stderr, never silent', async () => {
-    const failing = join(dir, 'failing.js');
-    writeFileSync(
-      failing,
-      `const { McpApplication, Tool } = require(${JSON.stringify(join(ROOT, 'dist', 'src', 'index.js'))});
-class Flaky { explode() { throw new Error('the weather service is down'); } }
-Tool()(Flaky.prototype, 'explode', Object.getOwnPropertyDescriptor(Flaky.prototype, 'explode'));
-exports.app = McpApplication.create({ name: 'flaky', version: '1', providers: [Flaky] });
-`,
-    );
-    const { code, out, err } = await run(
-      ['serve', failing],
-      [
-        SEED[0],
-        SEED[1],
-        '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"explode"}}',
-      ],
-    );
-    expect(code).toBe(0);
-    expect(out.trim().split('\n')[1]).toBe(
-      '{"jsonrpc":"2.0","id":2,"error":{"code":-32603,"message":"Internal error"}}',
-    );
-    expect(err).toMatch(
-      /^declarative-mcp: tools\/call of Tool "explode" \(Flaky\.explode\) failed; the client got -32603 Internal error\.\nError: the weather service is down\n {4}at /,
-    );
-  });
-
-  test('serve build/examples/notes.js: seed 001’s printf pipe, answered exactly; exit 0', async () => {
-    const { code, out, err } = await run(['serve', NOTES], SEED);
-    expect(code).toBe(0);
-    expect(err).toBe('');
-    expect(answerLines(out)).toEqual([...SEED_ANSWERS].sort());
-  });
-
-  test('serve --http --port 0: "serving at <url>" on stderr, the SDK client, SIGTERM → exit 0', async () => {
-    const child = launch(BIN, ['serve', WEATHER, '--http', '--port', '0']);
-    children.push(child);
-    const [, url] = await child.waitFor(
-      /^declarative-mcp serve: serving at (http:\/\/127\.0\.0\.1:\d+\/mcp)\n/,
-      'stderr',
-    );
-    expect(child.stdout()).toBe('');
-    await useWeather(url);
-    expect(await child.stop('SIGTERM')).toBe(0);
-  });
-
-  test('serve --http: SIGTERM the moment the URL is printed still exits 0', async () => {
-    const child = launch(BIN, ['serve', WEATHER, '--http', '--port', '0']);
-    children.push(child);
-    await child.waitFor(/serving at /, 'stderr');
-    expect(await child.stop('SIGTERM')).toBe(0);
-  });
-
-  test('serve --http --stateless: no session id; SIGINT → exit 0', async () => {
-    const child = launch(BIN, ['serve', WEATHER, '--http', '--port', '0', '--stateless']);
-    children.push(child);
-    const [, url] = await child.waitFor(/serving at (http:\/\/\S+)\n/, 'stderr');
-    expect((await useWeather(url)).sessionId).toBeUndefined();
-    expect(await child.stop('SIGINT')).toBe(0);
-  });
-
-  test('serve --http on a port in use: exit 2 with a message naming the port', async () => {
-    const taken = await occupy();
-    try {
-      const port = portOf(taken);
-      const { code, out, err } = await run(['serve', WEATHER, '--http', '--port', String(port)]);
-      expect(code).toBe(2);
-      expect(out).toBe('');
-      expect(err).toMatch(
-        new RegExp(`^declarative-mcp serve: Port ${port} on 127\\.0\\.0\\.1 is in use\\.`),
       );
     } finally {
       await new Promise((resolve) => taken.close(resolve));
