@@ -53,6 +53,12 @@ function core(options: Partial<ConstructorParameters<typeof McpCore>[0]> = {}) {
         for (let i = 0; ; i++)
           await call.elicit(`Round ${i}?`, { type: 'object', properties: {} }, { key: `r${i}` });
       }
+      if (name === 'members') {
+        // Its own members, in order: an own __proto__ among them, _meta and resultType given.
+        return JSON.parse(
+          '{"__proto__":{"x":1},"content":[],"resultType":"complete","_meta":{"a":1},"isError":false}',
+        );
+      }
       if (name === 'log') {
         call.log('info', 'shown?');
         return 'logged';
@@ -147,6 +153,12 @@ describe('MCP 2026-07-28: results', () => {
     );
     expect(await core().handle(request(2, 'tools/call', { name: 'greet' }))).toBe(
       `{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"Hello"}],"isError":false,"resultType":"complete",${SERVER_INFO}}}`,
+    );
+  });
+
+  it("the envelope keeps a result's own members in their order, its _meta's too", async () => {
+    expect(await core().handle(request(3, 'tools/call', { name: 'members' }))).toBe(
+      `{"jsonrpc":"2.0","id":3,"result":{"__proto__":{"x":1},"content":[],"resultType":"complete","_meta":{"a":1,"io.modelcontextprotocol/serverInfo":{"name":"Era","version":"1.0.0"}},"isError":false}}`,
     );
   });
 

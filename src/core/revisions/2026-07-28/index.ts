@@ -80,15 +80,36 @@ const ERROR_STATUS = new Map<number, number>([
   [ErrorCode.UNSUPPORTED_PROTOCOL_VERSION, 400],
 ]);
 
+/**
+ * A copy of `source`, member by member in its order (what `{ ...source }` copies, but own
+ * `__proto__` kept as a member too). Not a spread: V8 gives a spread's copy a map no other object
+ * shares, so each member added to it next went through V8's runtime, and the answer's
+ * `JSON.stringify` left its fast path (envelope and stringify of a tools/call result ~3.3 µs
+ * against ~0.75 µs; ~11k of a 2026-07-28 POST's instructions, callgrind).
+ */
+function copyOf(source: JsonObject): JsonObject {
+  const out: JsonObject = {};
+  for (const key of Object.keys(source)) {
+    if (key === '__proto__') {
+      Object.defineProperty(out, key, {
+        value: source[key],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    } else out[key] = source[key];
+  }
+  return out;
+}
+
 /** A result on the wire: `resultType`, the server's identity in `_meta`, cache hints where due. */
 function envelope(result: unknown, cache: CacheRule | undefined, table: TableSettings): unknown {
   if (!isObject(result)) return result;
-  const meta = isObject(result._meta) ? result._meta : undefined;
-  const out: JsonObject = {
-    ...result,
-    resultType: typeof result.resultType === 'string' ? result.resultType : 'complete',
-    _meta: { ...meta, [META.serverInfo]: table.serverInfo },
-  };
+  const out = copyOf(result);
+  out.resultType = typeof result.resultType === 'string' ? result.resultType : 'complete';
+  const meta = isObject(result._meta) ? copyOf(result._meta) : {};
+  meta[META.serverInfo] = table.serverInfo;
+  out._meta = meta;
   if (cache !== undefined && out.resultType === 'complete') {
     const hint =
       'list' in cache

@@ -196,6 +196,12 @@ export class HttpEndpoint<C> {
   readonly stateBudget: StateBudget | undefined;
   /** The limits of every peer (`maxSubscriptions`, `maxUriLength`, the state budget). */
   readonly peerLimits: PeerOptions;
+  /**
+   * The options of the peer a stateless POST makes, one object for all of them: with a fresh
+   * object per POST every option the peer read missed V8's caches (~13k instructions per
+   * request, a tenth of a 2026-07-28 POST's; callgrind).
+   */
+  readonly statelessPeer: PeerOptions;
   private readonly hostAllowed: (host: string | undefined, local: string | undefined) => boolean;
   private readonly originAllowed: (origin: string) => boolean;
   private readonly identityKey: (identity: unknown) => string;
@@ -237,6 +243,11 @@ export class HttpEndpoint<C> {
         ? new StateBudget(maxSessionStateBytes)
         : undefined;
     this.peerLimits = { maxSubscriptions, maxUriLength };
+    this.statelessPeer = {
+      maxSubscriptions,
+      maxUriLength,
+      clientRequestTimeout: this.options.clientRequestTimeout,
+    };
     this.ownsAdapter = this.options.adapter === undefined;
     const adapter = this.options.adapter ?? memoryAdapter();
     this.adapter = adapter;
