@@ -1,7 +1,7 @@
 /**
  * Parsing a command's arguments against the flag table (src/cli/parse-flags.ts): values and
  * defaults, positionals and `--`, and each mistake refused with a UsageError that says what to do.
- * test/cli/index.test.ts runs the same through the built CLI.
+ * test/cli/index.test.ts runs the same through runCli, and test/cli/bin.test.ts through the built binary.
  */
 
 import { parseFlags } from '../../src/cli/parse-flags';
