@@ -1,7 +1,8 @@
 import { supportsApps } from './apps';
 import type { JsonRpcId } from './dispatcher';
 import { ToolError } from './errors';
-import { type Link, LOGGING_LEVELS, type LoggingLevel } from './peer';
+import type { Link } from './link';
+import { LOGGING_LEVELS, type LoggingLevel } from './logging';
 import { type Inbound, MCP_2025_11_25 } from './revisions';
 import type { ProtocolVersion } from './revisions/2025-11-25';
 import type { Version2026 } from './revisions/2026-07-28/meta';

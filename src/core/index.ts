@@ -31,20 +31,15 @@ export {
   ToolError,
   UsageError,
 } from './errors';
+export type { Link, LinkFacts } from './link';
+export { LOGGING_LEVELS, type LoggingLevel } from './logging';
 export { coreOf, McpCore, type Servable } from './mcp-core';
 export type { ListenPart, MethodFamily } from './methods/family';
 export type { MethodTable } from './methods/table';
 export type { Completion, CompletionReference, McpCoreOptions } from './options';
 export { notice, Outages } from './outage';
 export type { Outcome } from './outcome';
-export {
-  type Link,
-  type LinkFacts,
-  LOGGING_LEVELS,
-  type LoggingLevel,
-  Peer,
-  type PeerOptions,
-} from './peer';
+export { Peer, type PeerOptions } from './peer';
 export { base64url, randomBytes, randomToken } from './random';
 export { DEFAULT_REQUEST_STATE_TTL } from './request-state';
 export {

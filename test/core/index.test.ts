@@ -23,9 +23,10 @@ import {
   ToolError,
   UsageError,
 } from '../../src/core/errors';
+import { LOGGING_LEVELS } from '../../src/core/logging';
 import { coreOf, McpCore } from '../../src/core/mcp-core';
 import { notice, Outages } from '../../src/core/outage';
-import { LOGGING_LEVELS, Peer } from '../../src/core/peer';
+import { Peer } from '../../src/core/peer';
 import { base64url, randomBytes, randomToken } from '../../src/core/random';
 import { DEFAULT_REQUEST_STATE_TTL } from '../../src/core/request-state';
 import {

@@ -41,6 +41,10 @@ const EXPECTED = [
   // Outages (an unreachable shared state answered -32000, told once as it starts and ends).
   'src/core/outage.js',
   'src/core/peer.js',
+  // The peer's three roles (its client, the client's requests in flight, the server's requests).
+  'src/core/peer/client.js',
+  'src/core/peer/in-flight.js',
+  'src/core/peer/server-requests.js',
   'src/core/random.js',
   'src/core/request-state.js',
   'src/core/result-limit.js',

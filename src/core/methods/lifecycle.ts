@@ -1,7 +1,7 @@
 import { keptClientState } from '../client-state';
 import { invalidParams } from '../errors';
+import { LOGGING_LEVELS, type LoggingLevel } from '../logging';
 import type { McpCoreOptions } from '../options';
-import { LOGGING_LEVELS, type LoggingLevel } from '../peer';
 import { negotiate } from '../revisions/2025-11-25';
 import type { JsonObject } from '../types';
 import type { MethodTable } from './table';

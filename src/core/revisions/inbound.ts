@@ -1,4 +1,4 @@
-import type { Link } from '../peer';
+import type { Link } from '../link';
 import type { DeclaredClient, RequestView, Retry, Revision } from './revision';
 
 /**

@@ -1,6 +1,6 @@
 import type { Attributes } from '@opentelemetry/api';
 import type { JsonRpcRequest } from '../dispatcher';
-import type { Link, LinkFacts } from '../peer';
+import type { Link, LinkFacts } from '../link';
 import { negotiate } from '../revisions/2025-11-25';
 import { META } from '../revisions/2026-07-28/meta';
 import { isObject, type JsonObject } from '../types';

@@ -3,8 +3,9 @@
  * be driven without McpCore: register the family, then ask a method in either revision.
  */
 import { JsonRpcDispatcher } from '../../../src/core/dispatcher';
+import type { Link } from '../../../src/core/link';
 import { MethodTable, type MethodTableOptions } from '../../../src/core/methods/table';
-import { type Link, Peer } from '../../../src/core/peer';
+import { Peer } from '../../../src/core/peer';
 import { RequestStateSealer } from '../../../src/core/request-state';
 import { type Inbound, MCP_2025_11_25, MCP_2026_07_28 } from '../../../src/core/revisions';
 import type { JsonObject } from '../../../src/core/types';

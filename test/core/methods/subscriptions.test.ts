@@ -3,9 +3,10 @@
  * forwards, a method family's part, and the end of the listen when the client cancels it.
  */
 import type { Broadcaster } from '../../../src/core/broadcaster';
+import type { Link } from '../../../src/core/link';
 import type { MethodFamily } from '../../../src/core/methods/family';
 import { registerSubscriptions } from '../../../src/core/methods/subscriptions';
-import { type Link, Peer } from '../../../src/core/peer';
+import { Peer } from '../../../src/core/peer';
 import type { JsonObject } from '../../../src/core/types';
 import { within } from '../../helpers/within';
 import { invalid, methodTable, modern } from './harness';

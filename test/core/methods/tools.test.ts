@@ -1,7 +1,7 @@
 /** tools/list and tools/call as the tools family registers them, in both revisions. */
 import type { McpCoreOptions } from '../../../src/core';
+import type { Link } from '../../../src/core/link';
 import { registerTools } from '../../../src/core/methods/tools';
-import type { Link } from '../../../src/core/peer';
 import { Peer } from '../../../src/core/peer';
 import type { ToolDefinition } from '../../../src/core/types';
 import { invalid, linked, methodTable, modern, SERVER_INFO_META } from './harness';

@@ -3,7 +3,8 @@
  * sampler sees at the start, what only a recording span gets, and what never reaches a metric.
  */
 import type { JsonRpcRequest } from '../../../src/core/dispatcher';
-import type { Link, LinkFacts, Peer } from '../../../src/core/peer';
+import type { Link, LinkFacts } from '../../../src/core/link';
+import type { Peer } from '../../../src/core/peer';
 import {
   addDetails,
   addNetwork,
