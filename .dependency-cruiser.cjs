@@ -28,6 +28,8 @@ const FACES = [
   // The records the decorators write, which the registry reads (ARCHITECTURE.md 3): the one
   // inner module of a layer another layer may import, so they stay out of the public entries.
   'decorators/metadata.ts',
+  // The skill records, which @Skill and @SkillFile write beside them.
+  'decorators/skill.ts',
 ];
 
 const literal = (path) => path.replace(/[.]/g, '\\.');

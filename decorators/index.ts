@@ -18,11 +18,14 @@ export type {
   PromptOptions,
   ResourceOptions,
   SchemaSource,
-  SkillCommonOptions,
-  SkillFileOptions,
-  SkillOptions,
   ToolOptions,
   ToolUiOptions,
   ToolVisibility,
 } from './metadata';
-export { Skill, SkillFile } from './skill';
+export {
+  Skill,
+  type SkillCommonOptions,
+  SkillFile,
+  type SkillFileOptions,
+  type SkillOptions,
+} from './skill';

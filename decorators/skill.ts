@@ -1,4 +1,71 @@
-import { type SkillFileOptions, type SkillOptions, skillRecordFor } from './metadata';
+import type { Mcp } from 'declarative-mcp';
+
+/**
+ * The skill decorators and what they record: `@Skill` (where a class's skill comes from) and
+ * `@SkillFile` (a generated file of a dynamic skill), kept like the member records
+ * (`./metadata`): one record per class in a module-private WeakMap, read by the registry once,
+ * at start-up.
+ */
+
+/** Who may see a skill, and whether it is served from the start (every form of {@link SkillOptions}). */
+export interface SkillCommonOptions {
+  /**
+   * Segments put before the skill's name in its path: `prefix: 'acme/billing'` serves the skill
+   * `refunds` as `skill://acme/billing/refunds/SKILL.md`.
+   */
+  prefix?: string;
+  /** What the caller's identity must hold to list, get and read the skill. */
+  scopes?: string[];
+  /** Listed and readable from the start (default true); see `McpApplication.enable(path, 'skill')`. */
+  enabled?: boolean;
+}
+
+/**
+ * Where a skill comes from (SEP-2640 Skills extension):
+ * - `{ dir }`: a folder holding `SKILL.md` and its files (the name is the frontmatter's `name`);
+ * - `{ files }`: the files themselves, by path (`SKILL.md` among them), held in memory;
+ * - `{ name, description, dynamic: true }`: files generated per read by the class's
+ *   `@SkillFile(path)` methods, listed as `resources: "dynamic"`.
+ */
+export type SkillOptions =
+  | (SkillCommonOptions & { dir: string })
+  | (SkillCommonOptions & { files: Readonly<Record<string, string | Uint8Array>> })
+  | (SkillCommonOptions & {
+      name: string;
+      description: string;
+      dynamic: true;
+      /** More frontmatter fields (`license`, `metadata`, …), written into `SKILL.md` as given. */
+      frontmatter?: Mcp.JsonObject;
+    });
+
+/** Options of `@SkillFile`. */
+export interface SkillFileOptions {
+  /** Default: from the file's extension (`text/markdown` for `.md`, …). */
+  mimeType?: string;
+}
+
+/** What `@Skill` and `@SkillFile` recorded on one class. */
+export interface SkillRecord {
+  options: SkillOptions | undefined;
+  readonly files: Array<{ path: string; method: string; options: SkillFileOptions }>;
+}
+
+const skillRecords = new WeakMap<Function, SkillRecord>();
+
+/** The skill records a class declared itself, or undefined. */
+export function ownSkillRecord(target: Function): Readonly<SkillRecord> | undefined {
+  return skillRecords.get(target);
+}
+
+/** @internal The skill record of `target`, created on first use. */
+export function skillRecordFor(target: Function): SkillRecord {
+  let entry = skillRecords.get(target);
+  if (entry === undefined) {
+    entry = { options: undefined, files: [] };
+    skillRecords.set(target, entry);
+  }
+  return entry;
+}
 
 /**
  * Declares an agent skill (SEP-2640, `io.modelcontextprotocol/skills`) served by the application

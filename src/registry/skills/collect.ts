@@ -1,4 +1,4 @@
-import type { SkillCommonOptions, SkillRecord } from '../../../decorators/metadata';
+import type { SkillCommonOptions, SkillRecord } from '../../../decorators/skill';
 import { ConfigurationError, type JsonObject } from '../../core';
 import { nodePath } from './node';
 import type { ServedSkill } from './skill-set';

@@ -1,4 +1,4 @@
-import { ownSkillRecord, type SkillOptions, type SkillRecord } from '../../../decorators/metadata';
+import { ownSkillRecord, type SkillOptions, type SkillRecord } from '../../../decorators/skill';
 import { ConfigurationError } from '../../core';
 
 /** `@Skill`'s record for a provider class, looked up its class chain (a subclass's file wins). */
