@@ -7,7 +7,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as ts from 'typescript';
-import { buildExportsIndex, loadExportsIndex, summaryOf } from '../../src/devtools/exports-index';
+import { buildExportsIndex, loadExportsIndex } from '../../src/devtools/exports-index';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -99,19 +99,4 @@ test('without a build, it says what to run', () => {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-});
-
-test.each([
-  [
-    'Registers a method as an MCP tool. Its input schema comes from…',
-    'Registers a method as an MCP tool.',
-  ],
-  ['Options of {@link McpApplication.create}.', 'Options of McpApplication.create.'],
-  ['See {@link Foo | the foo} now.', 'See the foo now.'],
-  ['Sends it (e.g. `a.b`) on. More.', 'Sends it (e.g. `a.b`) on.'],
-  ['Uses `x. y` inside code. Then more.', 'Uses `x. y` inside code.'],
-  ['First line\nwraps here.\n\nSecond paragraph.', 'First line wraps here.'],
-  ['No full stop', 'No full stop'],
-])('summaryOf(%j) is %j', (doc, summary) => {
-  expect(summaryOf(doc)).toBe(summary);
 });
