@@ -96,7 +96,7 @@ export function appStub(request: AppStubRequest): Stub {
   const method = camel(request.name);
   const imports = new Imports()
     .add('declarative-mcp', ['Call', 'Resource', 'Tool'])
-    .add('declarative-mcp', ['CallToolResult', 'JsonObject', 'McpCall'], true);
+    .add('declarative-mcp', ['Mcp', 'McpCall'], true);
   const declarations: string[] = [];
   const fields = fieldsOf(request.fields);
   const parameters: string[] = [];
@@ -121,7 +121,7 @@ export function appStub(request: AppStubRequest): Stub {
   const subject = input ? `${request.name} with \${JSON.stringify(input)}` : request.name;
   const toolBody = [
     "// TODO: the tool's work. Throw new ToolError('…') (from 'declarative-mcp') for a failure the model should read.",
-    `const data: JsonObject = ${data};`,
+    `const data: Mcp.JsonObject = ${data};`,
     '// MCP Apps: the text must stand alone (the model reads it, and hosts without apps show only',
     '// it); structuredContent is what the view renders.',
     `const text = \`TODO: ${subject}\`;`,
@@ -146,7 +146,7 @@ export function appStub(request: AppStubRequest): Stub {
     ['app', '{ prefersBorder: true }'],
   ];
   const members = [
-    `${decorator('Tool', toolOptions)}\n${signature(method, parameters, 'CallToolResult')} {\n${indent(toolBody)}\n}`,
+    `${decorator('Tool', toolOptions)}\n${signature(method, parameters, 'Mcp.CallToolResult')} {\n${indent(toolBody)}\n}`,
     `${decorator('Resource', viewOptions)}\n${signature(`${method}View`, [], 'string')} {\n${indent(`// The HTML document: a string or a Buffer (readFileSync of a bundled page).\nreturn ${viewConstant};`)}\n}`,
   ];
   return {

@@ -12,7 +12,7 @@ test('the tool names its view; the view resource serves the document', () => {
     'The tool "show_chart" with its MCP Apps view ui://show-chart-app/show-chart on the provider class ShowChartApp.',
   );
   expect(stub.code.split('\n')[0]).toBe(
-    "import { Call, type CallToolResult, type JsonObject, type McpCall, Resource, Tool } from 'declarative-mcp';",
+    "import { Call, type Mcp, type McpCall, Resource, Tool } from 'declarative-mcp';",
   );
   expect(stub.code).toContain(`  @Tool({
     name: 'show_chart',
@@ -20,8 +20,8 @@ test('the tool names its view; the view resource serves the document', () => {
     input: ShowChartInput,
     ui: 'ui://show-chart-app/show-chart',
   })
-  showChart(input: z.infer<typeof ShowChartInput>, @Call() call: McpCall): CallToolResult {`);
-  expect(stub.code).toContain('    const data: JsonObject = { ...input };');
+  showChart(input: z.infer<typeof ShowChartInput>, @Call() call: McpCall): Mcp.CallToolResult {`);
+  expect(stub.code).toContain('    const data: Mcp.JsonObject = { ...input };');
   expect(stub.code).toContain(
     `    const text = \`TODO: show_chart with \${JSON.stringify(input)}\`;`,
   );
@@ -53,8 +53,8 @@ test('without fields: no input, the call alone, empty structured content', () =>
   const { code } = appStub({ name: 'clock', description: 'Shows the time.', className: 'Clock' });
   expect(code).not.toContain('z.object');
   expect(code).toContain("@Tool({ description: 'Shows the time.', ui: 'ui://clock/clock' })");
-  expect(code).toContain('clock(@Call() call: McpCall): CallToolResult {');
-  expect(code).toContain('    const data: JsonObject = {};');
+  expect(code).toContain('clock(@Call() call: McpCall): Mcp.CallToolResult {');
+  expect(code).toContain('    const data: Mcp.JsonObject = {};');
   expect(code).toContain('    const text = `TODO: clock`;');
 });
 
@@ -68,7 +68,7 @@ test('a DTO input, and a URI of its own', () => {
   expect(summary).toContain('view ui://maps/main');
   expect(code).toContain('export class MapInput {\n  @IsNumber()\n  lat!: number;\n}');
   expect(code).toContain("ui: 'ui://maps/main'");
-  expect(code).toContain('map(input: MapInput, @Call() call: McpCall): CallToolResult {');
+  expect(code).toContain('map(input: MapInput, @Call() call: McpCall): Mcp.CallToolResult {');
 });
 
 test.each([
