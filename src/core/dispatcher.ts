@@ -1,87 +1,27 @@
+import {
+  type AnswerSummary,
+  errorAnswer,
+  INTERNAL_ERROR_ANSWER,
+  INVALID_REQUEST_ANSWER,
+  noteError,
+  noteInternal,
+  PARSE_ERROR_ANSWER,
+} from './answers';
 import { ErrorCode } from './error-codes';
 import { ConfigurationError, ConfigurationRangeError, Fault } from './errors';
 import { Outages } from './outage';
 import type { ResultLimit } from './result-limit';
-import { isObject, type JsonRpcId, type JsonRpcRequest, type JsonRpcResponse } from './types';
+import type {
+  JsonRpcDispatcherOptions,
+  MethodHandler,
+  Parsed,
+  Reporter,
+  RequestObserver,
+} from './rpc-contract';
+import { isObject, type JsonRpcId, type JsonRpcRequest } from './types';
 import { UnavailableError } from './unavailable';
 
 export type { JsonRpcErrorObject, JsonRpcId, JsonRpcRequest, JsonRpcResponse } from './types';
-
-/**
- * Runs one method. `params` is the request's `params` as sent (an object, an array, or
- * `undefined`); `context` is the caller's context, passed through untouched; `extra` is whatever
- * the caller of {@link JsonRpcDispatcher.dispatch} handed in for this payload.
- * Throw a {@link Fault} for a JSON-RPC error; any other throw becomes `-32603 Internal error`.
- */
-export type MethodHandler<C = unknown, X = unknown> = (
-  params: unknown,
-  context: C,
-  request: JsonRpcRequest,
-  extra: X | undefined,
-) => unknown;
-
-/**
- * Told about every unexpected error (anything but a {@link Fault}) with the request and the
- * context it came with. It must not throw; if it does, the error is dropped and the answer still
- * goes out.
- */
-export type Reporter<C = unknown> = (error: unknown, request: JsonRpcRequest, context: C) => void;
-
-/** Options of {@link JsonRpcDispatcher}. */
-export interface JsonRpcDispatcherOptions<C = unknown, X = unknown> {
-  /** Called with unexpected errors; see {@link Reporter}. */
-  reporter?: Reporter<C>;
-  /** Largest batch accepted (default 100); `0` refuses every batch; negative throws. */
-  batch?: number;
-  /**
-   * Called with each JSON-RPC *response* that arrives (a message with `result` or `error` and no
-   * `method`): the answer to a request the server sent the client. Nothing is sent back.
-   */
-  onResponse?: (response: Record<string, unknown>, context: C, extra: X | undefined) => void;
-  /**
-   * Called with each valid request or notification before its method is looked up: returns the
-   * `extra` its handler receives (for example what the request says about its client). A thrown
-   * {@link Fault} answers the request with that error.
-   */
-  enter?: (request: JsonRpcRequest, context: C, extra: X | undefined) => X | undefined;
-  /** The bound on one serialised result (`maxResultBytes`); none when not given. */
-  resultLimit?: ResultLimit;
-}
-
-/** What {@link JsonRpcDispatcher.dispatch} learned about a single message, for its caller. */
-export interface AnswerSummary {
-  /** The answer is a result. */
-  ok: boolean;
-  /** The answer's error code, when it is an error. */
-  code: number | undefined;
-  /** The whole message was refused (Invalid Request with `id: null`). */
-  refused: boolean;
-  /** The answer's error message, when it is an error. */
-  message?: string;
-  /** The method's result, when the answer is a result. */
-  result?: unknown;
-  /** The unexpected error behind an `Internal error` answer. */
-  error?: unknown;
-  /** The answer says a dependency is out (an {@link UnavailableError}): try again. */
-  unavailable?: boolean;
-}
-
-/**
- * Watches each request while it is answered (OpenTelemetry spans and metrics): `answer` runs the
- * request and fills the note it is given; the observer returns its answer.
- */
-export interface RequestObserver<C = unknown, X = unknown> {
-  /** Answers `request` through `answer`, watching it; must never reject (as `answer` never does). */
-  observe(
-    request: JsonRpcRequest,
-    context: C,
-    extra: X | undefined,
-    note: AnswerSummary | undefined,
-    answer: (note: AnswerSummary | undefined) => Promise<string | null>,
-  ): Promise<string | null>;
-}
-
-type Parsed = { ok: true; value: unknown } | { ok: false; answer: string };
 
 /**
  * Returned by a method handler that owes no answer (for example a request the client cancelled):
@@ -89,27 +29,12 @@ type Parsed = { ok: true; value: unknown } | { ok: false; answer: string };
  */
 export const NO_ANSWER: unique symbol = Symbol('declarative-mcp.NO_ANSWER');
 
-/** An error answer without id, its text built once. */
-function answerWithoutId(code: number, message: string): string {
-  return JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } });
-}
-
-const PARSE_ERROR_ANSWER = answerWithoutId(ErrorCode.PARSE_ERROR, 'Parse error');
-const INVALID_REQUEST_ANSWER = answerWithoutId(ErrorCode.INVALID_REQUEST, 'Invalid Request');
-const INTERNAL_ERROR_ANSWER = answerWithoutId(ErrorCode.INTERNAL_ERROR, 'Internal error');
-
-/** The request an outage's notices are reported with: they are about no request of their own. */
-const OUTAGE: JsonRpcRequest = Object.freeze({ jsonrpc: '2.0', method: '' }) as JsonRpcRequest;
-
-function internal(note: AnswerSummary, error: unknown): void {
-  note.code = ErrorCode.INTERNAL_ERROR;
-  note.message = 'Internal error';
-  note.error = error;
-}
-
 function isId(value: unknown): value is JsonRpcId {
   return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
 }
+
+/** The request an outage's notices are reported with: they are about no request of their own. */
+const OUTAGE: JsonRpcRequest = Object.freeze({ jsonrpc: '2.0', method: '' }) as JsonRpcRequest;
 
 /**
  * A JSON-RPC 2.0 dispatcher: a table of methods, the request and batch rules of the
@@ -191,11 +116,6 @@ export class JsonRpcDispatcher<C = unknown, X = unknown> {
       return { ok: false, answer: PARSE_ERROR_ANSWER };
     }
     return this.parse(text);
-  }
-
-  /** The answer for a message that is refused whole: Invalid Request with `id: null`. */
-  static invalidRequest(): string {
-    return INVALID_REQUEST_ANSWER;
   }
 
   /**
@@ -304,20 +224,14 @@ export class JsonRpcDispatcher<C = unknown, X = unknown> {
       const given = enter === undefined ? extra : enter(request, context, extra);
       const handler = this.table.get(method);
       if (handler === undefined) {
-        if (note !== undefined) {
-          note.code = ErrorCode.METHOD_NOT_FOUND;
-          note.message = 'Method not found';
-        }
+        noteError(note, ErrorCode.METHOD_NOT_FOUND, 'Method not found');
         return hasId ? this.error(id, ErrorCode.METHOD_NOT_FOUND, 'Method not found') : null;
       }
       result = await handler(request.params, context, request, given);
     } catch (error) {
       if (error === NO_ANSWER) return null;
       if (Fault.is(error)) {
-        if (note !== undefined) {
-          note.code = error.code;
-          note.message = error.message;
-        }
+        noteError(note, error.code, error.message);
         return hasId
           ? this.error(id, error.code, error.message, error.data, request, context)
           : null;
@@ -326,15 +240,12 @@ export class JsonRpcDispatcher<C = unknown, X = unknown> {
         // An outage, not a bug: "try again", naming what is out; told as it starts and ends.
         this.outages ??= new Outages((notice) => this.report(notice, OUTAGE, undefined as C));
         this.outages.refuse(error);
-        if (note !== undefined) {
-          note.code = ErrorCode.TRANSPORT_ERROR;
-          note.message = error.answer;
-          note.unavailable = true;
-        }
+        noteError(note, ErrorCode.TRANSPORT_ERROR, error.answer);
+        if (note !== undefined) note.unavailable = true;
         return hasId ? this.error(id, ErrorCode.TRANSPORT_ERROR, error.answer) : null;
       }
       this.report(error, request, context);
-      if (note !== undefined) internal(note, error);
+      noteInternal(note, error);
       return hasId ? this.error(id, ErrorCode.INTERNAL_ERROR, 'Internal error') : null;
     }
     if (!hasId || result === NO_ANSWER) return null;
@@ -356,15 +267,12 @@ export class JsonRpcDispatcher<C = unknown, X = unknown> {
     } catch (error) {
       if (Fault.is(error)) {
         // Past maxResultBytes for a method whose result is not a tool's.
-        if (note !== undefined) {
-          note.code = error.code;
-          note.message = error.message;
-        }
+        noteError(note, error.code, error.message);
         return this.error(id, error.code, error.message, error.data, request, context);
       }
       // A result that cannot be encoded (a cycle, a BigInt) is the server's fault.
       this.report(error, request, context);
-      if (note !== undefined) internal(note, error);
+      noteInternal(note, error);
       return this.error(id, ErrorCode.INTERNAL_ERROR, 'Internal error');
     }
   }
@@ -377,14 +285,10 @@ export class JsonRpcDispatcher<C = unknown, X = unknown> {
     request?: JsonRpcRequest,
     context?: C,
   ): string {
-    const head = `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"error":{"code":${JSON.stringify(code)},"message":${JSON.stringify(String(message))}`;
-    if (data === undefined) return `${head}}}`;
-    try {
-      return `${head},"data":${JSON.stringify(data) ?? 'null'}}}`;
-    } catch (error) {
-      if (request) this.report(error, request, context as C);
-      return `${head}}}`;
-    }
+    if (data === undefined || request === undefined) return errorAnswer(id, code, message, data);
+    return errorAnswer(id, code, message, data, (error) =>
+      this.report(error, request, context as C),
+    );
   }
 
   private report(error: unknown, request: JsonRpcRequest, context: C): void {

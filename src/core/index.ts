@@ -1,20 +1,16 @@
+export type { AnswerSummary } from './answers';
 export { APP_MIME_TYPE, APPS_EXTENSION, supportsApps } from './apps';
 export type { Broadcaster } from './broadcaster';
 export { CACHE_HINT, type CacheHint, type CacheScope, checkHint as checkCacheHint } from './cache';
 export { type AskOptions, type ElicitResult, type ElicitSchema, McpCall } from './call';
 export { MAX_CLIENT_STATE_CHARS } from './client-state';
 export {
-  type AnswerSummary,
   JsonRpcDispatcher,
-  type JsonRpcDispatcherOptions,
   type JsonRpcErrorObject,
   type JsonRpcId,
   type JsonRpcRequest,
   type JsonRpcResponse,
-  type MethodHandler,
   NO_ANSWER,
-  type Reporter,
-  type RequestObserver,
 } from './dispatcher';
 export { ErrorCode, type ErrorCodeValue } from './error-codes';
 export {
@@ -72,6 +68,12 @@ export {
   type Version2026,
 } from './revisions/2026-07-28/meta';
 export type { DeclaredClient, RequestView, TaskView } from './revisions/revision';
+export type {
+  JsonRpcDispatcherOptions,
+  MethodHandler,
+  Reporter,
+  RequestObserver,
+} from './rpc-contract';
 export {
   constantTimeEqual,
   defaultSealCrypto as defaultHashing,

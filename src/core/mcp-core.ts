@@ -1,6 +1,7 @@
+import { type AnswerSummary, INVALID_REQUEST_ANSWER } from './answers';
 import type { Broadcaster } from './broadcaster';
 import { checkHint } from './cache';
-import { type AnswerSummary, JsonRpcDispatcher, type JsonRpcRequest } from './dispatcher';
+import { JsonRpcDispatcher, type JsonRpcRequest } from './dispatcher';
 import { ErrorCode } from './error-codes';
 import { ConfigurationTypeError, Fault } from './errors';
 import type { Link } from './link';
@@ -269,7 +270,7 @@ export class McpCore<C = unknown> {
   dispatch(message: unknown, context?: C, link?: Link): Promise<string | null> {
     if (Array.isArray(message) && message.some(isInitialize)) {
       // MCP: initialize must be the first message of a session and never part of a batch.
-      return Promise.resolve(JsonRpcDispatcher.invalidRequest());
+      return Promise.resolve(INVALID_REQUEST_ANSWER);
     }
     const refusal = batchRefusal(message, hintOf(link?.headers));
     if (refusal !== undefined) return Promise.resolve(refusal);
@@ -292,7 +293,7 @@ export class McpCore<C = unknown> {
     let text: string | null;
     const refusal = batchRefusal(message, hint);
     if (Array.isArray(message) && message.some(isInitialize)) {
-      text = JsonRpcDispatcher.invalidRequest();
+      text = INVALID_REQUEST_ANSWER;
       summary.refused = true;
     } else if (refusal !== undefined) {
       text = refusal;

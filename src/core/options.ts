@@ -1,8 +1,8 @@
 import type { CacheHint } from './cache';
 import type { McpCall } from './call';
-import type { Reporter } from './dispatcher';
 import type { MethodFamily } from './methods/family';
 import type { ProtocolVersion } from './revisions/2025-11-25';
+import type { Reporter } from './rpc-contract';
 import type { SkillHost } from './skills';
 import type { TelemetryOption } from './telemetry/options';
 import type {

@@ -17,6 +17,8 @@ const EXPECTED = [
   'decorators/index.js',
   'decorators/metadata.js',
   'decorators/skill.js',
+  // The JSON text of JSON-RPC answers, apart from the dispatcher.
+  'src/core/answers.js',
   'src/core/apps.js',
   'src/core/cache.js',
   'src/core/call.js',

@@ -1,4 +1,4 @@
-import type { AnswerSummary } from '../dispatcher';
+import type { AnswerSummary } from '../answers';
 import { CancelledError, ClientRequestError, RequestTimeoutError } from '../errors';
 import { isObject } from '../types';
 import { toolErrorText } from './attributes';

@@ -7,9 +7,11 @@ import type {
   Link as SpanLink,
   Tracer,
 } from '@opentelemetry/api';
-import type { AnswerSummary, JsonRpcRequest, RequestObserver } from '../dispatcher';
+import type { AnswerSummary } from '../answers';
 import { ErrorCode } from '../error-codes';
 import type { Inbound } from '../revisions';
+import type { RequestObserver } from '../rpc-contract';
+import type { JsonRpcRequest } from '../types';
 import { isObject, type JsonObject } from '../types';
 import { addDetails, addNetwork, type RequestShape, shapeOf } from './attributes';
 import { askErrorType, exception, failureOf, failureText } from './failure';

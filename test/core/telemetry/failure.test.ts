@@ -3,7 +3,7 @@
  * answered, and error.type of a request the server asked its client.
  */
 import fc from 'fast-check';
-import type { AnswerSummary } from '../../../src/core/dispatcher';
+import type { AnswerSummary } from '../../../src/core/answers';
 import {
   CancelledError,
   ClientRequestError,
