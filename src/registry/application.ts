@@ -1,7 +1,6 @@
-import type { DefinitionKind, Interceptor } from '../../decorators';
+import type { DefinitionKind } from '../../decorators';
 import type { StateAdapter } from '../adapter';
 import {
-  type CacheHint,
   ConfigurationError,
   type Link,
   McpCore,
@@ -12,85 +11,16 @@ import {
   type ResourceTemplateDefinition,
   type ToolDefinition,
 } from '../core';
-import { type ProviderClass, resolveProvider, type ServiceContainer } from '../di';
-import {
-  createTasks,
-  resolveTaskLimits,
-  type TaskControl,
-  type TaskLimits,
-  type TaskStore,
-} from '../tasks';
+import { createTasks, resolveTaskLimits, type TaskControl, type TaskStore } from '../tasks';
 import { checkViewLinks } from './apps';
 import { type Authorize, defaultAuthorize } from './authorize';
-import { buildEntry } from './build-entry';
-import { Catalog, type DefinitionInfo, listsOf } from './catalog';
+import { type Catalog, type DefinitionInfo, listsOf } from './catalog';
 import { RequestHandlers } from './handlers';
+import type { McpApplicationOptions } from './options';
+import { scanProviders } from './providers';
 import { standardError, stderrReporter } from './report';
-import { scanProvider } from './scan';
 import { SharedDefinitions } from './shared-definitions';
-import { type SkillSet, type SkillSource, skillRecordOf, skillSupport } from './skills';
-
-/**
- * Options of {@link McpApplication.create}. The core's own options that are not closures (the
- * application generates those from the providers), and what the registry adds.
- */
-export interface McpApplicationOptions<C = unknown>
-  extends TaskLimits,
-    Pick<
-      McpCoreOptions<C>,
-      | 'name'
-      | 'version'
-      | 'title'
-      | 'icons'
-      | 'instructions'
-      | 'reporter'
-      | 'batch'
-      | 'initializer'
-      | 'logging'
-      | 'subscriptions'
-      | 'listChanged'
-      | 'requestStateSecret'
-      | 'requestStateTtl'
-      | 'telemetry'
-      | 'maxRounds'
-      | 'maxResultBytes'
-    > {
-  /** The classes whose decorated methods become tools, resources and prompts. */
-  providers: readonly ProviderClass[];
-  /** A typedi `Container` or `ContainerInstance` to resolve providers from (constructor injection). */
-  container?: ServiceContainer;
-  /** Decides whether a context holds a definition's `scopes` (default: `context.identity.scopes` or `context.scopes`). */
-  authorize?: Authorize<C>;
-  /** Interceptors around every invocation, outermost first. */
-  interceptors?: readonly Interceptor[];
-  /**
-   * Told about unexpected errors (the client gets `-32603`); must not throw. Default: the error,
-   * the method and the definition on stderr (never stdout). `reporter: () => {}` silences it.
-   */
-  reporter?: McpCoreOptions<C>['reporter'];
-  /** Declare `logging` (default: when a method takes a `@Call()` parameter, which can log). */
-  logging?: boolean;
-  /** Declare `resources.subscribe` and answer subscribe/unsubscribe (default: false). */
-  subscriptions?: boolean;
-  /** Declare `listChanged` (default: when a definition starts with `enabled: false`). */
-  listChanged?: boolean;
-  /**
-   * The default caching hint of MCP 2026-07-28 cacheable results (lists, `resources/read`,
-   * `server/discover`): `{ ttlMs: 0, scope: 'public' }` when not given. `@Tool({ cache })`,
-   * `@Resource({ cache })` and `@Prompt({ cache })` override it per definition; a list takes the
-   * most restrictive of its members, and is `private` when any scopes or a custom `authorize`
-   * are in use (it then differs by caller).
-   */
-  cache?: Partial<CacheHint>;
-  /**
-   * Agent skills served beside the `@Skill` providers (SEP-2640): `{ dir }` one skill folder,
-   * `{ root }` every folder holding a `SKILL.md` under it, `{ files }` one skill held in memory.
-   * See docs/skills.md.
-   */
-  skills?: readonly SkillSource[];
-  /** Skills per `skills/list` page, and children per `resources/directory/read` page (default 100). */
-  skillPageSize?: number;
-}
+import { type SkillSet, skillSupport } from './skills';
 
 /**
  * An MCP server built from decorated provider classes: scans them once, builds frozen
@@ -126,38 +56,8 @@ export class McpApplication<C = unknown> {
         'McpApplication.create: "providers" must be an array of classes, e.g. providers: [WeatherTools].',
       );
     }
-    const catalog = new Catalog<C>(options.authorize ?? (defaultAuthorize as Authorize<C>));
-    const interceptors = options.interceptors ?? [];
-    let usesCall = false;
     const problem = (message: string) => standardError().write(`${message}\n`);
-    const served = [];
-    for (const provider of options.providers) {
-      if (typeof provider !== 'function') {
-        throw new ConfigurationError(
-          `McpApplication.create: every provider must be a class; got ${String(provider)}.`,
-        );
-      }
-      const members = scanProvider(provider);
-      const skill = skillRecordOf(provider);
-      if (members.length === 0 && skill === undefined) {
-        throw new ConfigurationError(
-          `Provider ${provider.name}: no @Tool, @Resource or @Prompt method, and no @Skill. Decorate its methods, or remove it from "providers".`,
-        );
-      }
-      let resolved: object | undefined;
-      const instanceOf = () => {
-        resolved ??= resolveProvider(provider, options.container) as object;
-        return resolved;
-      };
-      if (skill !== undefined)
-        served.push(skillSupport().skillOfProvider<C>(provider, skill, instanceOf, problem));
-      if (members.length === 0) continue;
-      const instance = instanceOf();
-      for (const member of members) {
-        usesCall ||= member.callIndex !== undefined;
-        catalog.add(buildEntry(member, instance, interceptors));
-      }
-    }
+    const { catalog, usesCall, served } = scanProviders(options, problem);
     checkViewLinks(catalog.entries);
     this.catalog = catalog;
     if (options.skills !== undefined)

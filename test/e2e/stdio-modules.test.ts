@@ -84,6 +84,7 @@ const EXPECTED = [
   'src/registry/entries.js',
   'src/registry/handlers.js',
   'src/registry/index.js',
+  'src/registry/providers.js',
   'src/registry/report.js',
   'src/registry/results.js',
   'src/registry/scan.js',
