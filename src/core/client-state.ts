@@ -1,5 +1,5 @@
 import type { JsonObject } from './types';
-import { isObject } from './types';
+import { isObject, setMember } from './types';
 
 /**
  * What a session keeps of a client's `initialize`: the capability keys MCP defines (2025-03-26
@@ -62,13 +62,7 @@ function copy(value: unknown, depth: number, budget: Budget): unknown {
     if (key.length > LIMITS.string) continue;
     const kept = copy(value[key], depth + 1, budget);
     if (kept === undefined) continue;
-    // (A defined property, never an assignment: "__proto__" stays a plain member.)
-    Object.defineProperty(out, key, {
-      value: kept,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    setMember(out, key, kept);
     budget.chars -= key.length + 3;
     members += 1;
   }

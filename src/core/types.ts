@@ -14,6 +14,23 @@ export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * Sets `target[key] = value` as an own member for any key. An assignment to `"__proto__"` would
+ * change the prototype instead and lose the member; JSON that came in with one keeps it.
+ */
+export function setMember(target: JsonObject, key: string, value: unknown): void {
+  if (key === '__proto__') {
+    Object.defineProperty(target, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  } else {
+    target[key] = value;
+  }
+}
+
 /** An icon a client may show next to a server, tool, resource or prompt (MCP 2025-11-25). */
 export interface Icon {
   src: string;

@@ -9,7 +9,7 @@ import { getMetadataStorage, IS_ENUM, ValidationTypes } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { targetConstructorToSchema } from 'class-validator-jsonschema';
 import type { IOptions } from 'class-validator-jsonschema/build/options';
-import type { JsonObject } from '../core';
+import { type JsonObject, setMember } from '../core';
 import { isBuiltinConstructor } from './detect';
 import { deepFreeze } from './emit';
 
@@ -269,6 +269,8 @@ function inline(
     out.$ref = $ref;
   }
   // Keywords written beside the $ref (a description from @JSONSchema) win over the class's own.
-  for (const [key, item] of Object.entries(rest)) out[key] = inline(item, nodes, byKey, recursive);
+  for (const [key, item] of Object.entries(rest)) {
+    setMember(out, key, inline(item, nodes, byKey, recursive));
+  }
   return out;
 }

@@ -2,7 +2,7 @@
  * Preparing a JSON Schema for clients: generated schemas lose their top-level `$schema`, and every
  * emitted schema is deeply frozen so no caller can change what `tools/list` shows.
  */
-import type { JsonObject } from '../core';
+import { type JsonObject, setMember } from '../core';
 
 /**
  * A generated schema made safe for MCP clients: the top-level `$schema` is dropped (the official
@@ -25,7 +25,7 @@ function dropSafeIntegerBounds(value: unknown): unknown {
   for (const [key, child] of Object.entries(value)) {
     if (key === 'minimum' && child === Number.MIN_SAFE_INTEGER) continue;
     if (key === 'maximum' && child === Number.MAX_SAFE_INTEGER) continue;
-    out[key] = dropSafeIntegerBounds(child);
+    setMember(out, key, dropSafeIntegerBounds(child));
   }
   return out;
 }

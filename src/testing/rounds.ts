@@ -4,7 +4,7 @@
  * request sent again with `inputResponses` and the echoed `requestState`), each through the
  * client's handlers and bounded by `maxRounds`.
  */
-import { ErrorCode, isObject, type JsonObject, McpClientError } from '../core';
+import { ErrorCode, isObject, type JsonObject, McpClientError, setMember } from '../core';
 import { type AskHandlers, answer } from './asks';
 
 /** What one call that may ask counts: the server's questions, and how the call fails. */
@@ -102,7 +102,7 @@ export async function inputRounds(
     const inputResponses: JsonObject = {};
     const asks = isObject(result.inputRequests) ? result.inputRequests : {};
     for (const [key, ask] of Object.entries(asks)) {
-      inputResponses[key] = await answerAsk(ask);
+      setMember(inputResponses, key, await answerAsk(ask));
     }
     current = { ...params, inputResponses };
     if (typeof result.requestState === 'string') current.requestState = result.requestState;

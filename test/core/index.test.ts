@@ -55,7 +55,7 @@ import { constantTimeEqual, defaultSealCrypto } from '../../src/core/seal-crypto
 import { DIRECTORY_MIME_TYPE, SKILLS_EXTENSION } from '../../src/core/skills';
 import { StateBudget } from '../../src/core/state-budget';
 import { nextTurn, unref } from '../../src/core/timers';
-import { isObject } from '../../src/core/types';
+import { isObject, setMember } from '../../src/core/types';
 import { SharedStateError, UnavailableError } from '../../src/core/unavailable';
 import { expectFace } from '../helpers/face';
 
@@ -108,6 +108,7 @@ test('the core exports exactly these values', () => {
     REVISIONS,
     revisionNamed,
     revisionOf,
+    setMember,
     SharedStateError,
     SKILLS_EXTENSION,
     StateBudget,

@@ -41,6 +41,17 @@ test('a bound swapped (maximum at the minimum) is a real bound, and kept', () =>
   ).toEqual({ minimum: Number.MAX_SAFE_INTEGER, maximum: Number.MIN_SAFE_INTEGER });
 });
 
+test('a member named "__proto__" stays a member at any depth', () => {
+  const schema = JSON.parse(
+    '{"type":"object","properties":{"__proto__":{"type":"string","minimum":-9007199254740991}}}',
+  );
+  const cleaned = cleanGenerated(schema);
+  expect(JSON.stringify(cleaned)).toBe(
+    '{"type":"object","properties":{"__proto__":{"type":"string"}}}',
+  );
+  expect(Object.getPrototypeOf(cleaned.properties)).toBe(Object.prototype);
+});
+
 test('property: a schema without those keys comes back equal', () => {
   const clean = fc.jsonValue().filter((value) => {
     const text = JSON.stringify(value) ?? '';

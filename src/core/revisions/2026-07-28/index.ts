@@ -2,7 +2,7 @@ import { listHint } from '../../cache';
 import { ErrorCode } from '../../error-codes';
 import { Fault, ToolError } from '../../errors';
 import type { JsonObject, JsonRpcRequest, RequestHeaders } from '../../types';
-import { isObject } from '../../types';
+import { isObject, setMember } from '../../types';
 import {
   type CacheRule,
   type RequestView,
@@ -89,16 +89,7 @@ const ERROR_STATUS = new Map<number, number>([
  */
 function copyOf(source: JsonObject): JsonObject {
   const out: JsonObject = {};
-  for (const key of Object.keys(source)) {
-    if (key === '__proto__') {
-      Object.defineProperty(out, key, {
-        value: source[key],
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    } else out[key] = source[key];
-  }
+  for (const key of Object.keys(source)) setMember(out, key, source[key]);
   return out;
 }
 

@@ -4,7 +4,7 @@ import { invalidParams } from '../../methods/params';
 import type { SealedRound } from '../../request-state';
 import { nextTurn } from '../../timers';
 import type { JsonObject } from '../../types';
-import { isObject } from '../../types';
+import { isObject, setMember } from '../../types';
 import type { RequestView, Retry, TableSettings } from '../revision';
 import { missingCapability } from './meta';
 
@@ -62,7 +62,7 @@ export class Attempt implements Retry {
     if (!isObject(this.capabilities[capability])) {
       return Promise.reject(missingCapability(capability, method));
     }
-    this.requests[key] = { method, params };
+    setMember(this.requests, key, { method, params });
     if (!this.ended) {
       this.ended = true;
       // Asks started together (Promise.all) all register before the event loop turns.
@@ -92,7 +92,7 @@ export class Attempt implements Retry {
       inputRequests = {};
       for (const [key, ask] of Object.entries(this.requests)) {
         const params = isObject(ask.params) ? ask.params : {};
-        inputRequests[key] = { ...ask, params: telemetry!.inject(params) };
+        setMember(inputRequests, key, { ...ask, params: telemetry!.inject(params) });
       }
     }
     const sealed = settings.sealer.seal(
@@ -180,7 +180,7 @@ function answered(
       if (!isObject(answer)) {
         throw invalidParams(`inputResponses["${key}"] must be the client's result object`);
       }
-      if (asked.includes(key)) answers[key] = answer;
+      if (asked.includes(key)) setMember(answers, key, answer);
     }
   }
   const capabilities = inbound.client?.capabilities ?? {};
