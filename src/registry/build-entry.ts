@@ -242,7 +242,8 @@ function completersOf(
       );
     }
   }
-  return Object.freeze({ ...(complete as Record<string, never>) });
+  // Without a prototype, an argument a client names `valueOf` or `constructor` finds no completer.
+  return Object.freeze(Object.assign(Object.create(null), complete) as Completers);
 }
 
 /** Checks `@Tool({ task, taskStart })`. */

@@ -1,5 +1,11 @@
 import type { Completer, DefinitionKind, Interceptor, Invocation } from '../../decorators';
-import { type CacheHint, ConfigurationError, type JsonObject, type McpCall } from '../core';
+import {
+  type CacheHint,
+  ConfigurationError,
+  type JsonObject,
+  type McpCall,
+  setMember,
+} from '../core';
 import { type CompiledSchema, compileSchema } from '../schema';
 import type { ScannedMember } from './scan';
 import type { UriTemplate } from './uri-template';
@@ -191,8 +197,8 @@ export function compact(definition: JsonObject): JsonObject {
 export function frozenCopy<T>(value: T): T {
   if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) return Object.freeze(value.map(frozenCopy)) as T;
-  const copy: Record<string, unknown> = {};
+  const copy: JsonObject = {};
   for (const key of Object.keys(value))
-    copy[key] = frozenCopy((value as Record<string, unknown>)[key]);
+    setMember(copy, key, frozenCopy((value as Record<string, unknown>)[key]));
   return Object.freeze(copy) as T;
 }

@@ -1,5 +1,5 @@
 import type { Mcp } from 'declarative-mcp';
-import { ErrorCode, isObject, McpClientError } from '../core';
+import { ErrorCode, isObject, McpClientError, setMember } from '../core';
 
 /** A task's state as `tasks/get` answers it (2026-07-28 inlines `result`, `error`, `inputRequests`). */
 export interface TaskState extends Mcp.JsonObject {
@@ -104,7 +104,7 @@ export function taskHandle(client: TaskClient, created: Mcp.JsonObject): TaskHan
           }
           const inputResponses: Mcp.JsonObject = {};
           for (const [key, ask] of pending) {
-            inputResponses[key] = await client.answerModern(ask);
+            setMember(inputResponses, key, await client.answerModern(ask));
             answered.add(key);
           }
           await client.taskRequest('tasks/update', { taskId, inputResponses });

@@ -215,6 +215,22 @@ describe('completions', () => {
     ).toEqual({ completion: { values: [] } });
   });
 
+  it('an argument named like a member of Object.prototype has no completer: no values', async () => {
+    const client = await connect(
+      McpApplication.create({ name: 'w', version: '1', providers: [Writing] }),
+    );
+    for (const name of ['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__']) {
+      for (const ref of [
+        { type: 'ref/prompt', name: 'write' },
+        { type: 'ref/resource', uri: 'notes://{slug}' },
+      ]) {
+        expect(
+          await client.request('completion/complete', { ref, argument: { name, value: '' } }),
+        ).toEqual({ completion: { values: [] } });
+      }
+    }
+  });
+
   it('completes template variables; at most 100 values with total and hasMore', async () => {
     const client = await connect(
       McpApplication.create({ name: 'w', version: '1', providers: [Writing] }),

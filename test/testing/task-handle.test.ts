@@ -113,6 +113,21 @@ describe('2026-07-28: polling tasks/get', () => {
     ]);
   });
 
+  test('a request keyed "__proto__" is answered under that key', async () => {
+    const ask = { method: 'elicitation/create', params: { message: 'Colour?' } };
+    const fake = client(true, [
+      JSON.parse(
+        `{"taskId":"t1","status":"input_required","inputRequests":{"__proto__":${JSON.stringify(ask)}}}`,
+      ),
+      { taskId: 't1', status: 'completed', result: { content: [] } },
+    ]);
+    await result(taskHandle(fake, MODERN_TASK));
+    const [update] = fake.requests.filter(([m]) => m === 'tasks/update');
+    expect(JSON.stringify(update[1])).toBe(
+      '{"taskId":"t1","inputResponses":{"__proto__":{"action":"accept","content":{"n":1}}}}',
+    );
+  });
+
   test('more asks than maxTaskRounds: too-many-rounds', async () => {
     let n = 0;
     const fake = client(true, [], 2);
