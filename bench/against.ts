@@ -1,6 +1,7 @@
 /**
  * `--against REF`: the other side of an A/B. Checks REF out in a temporary git worktree, links this
- * checkout's node_modules into it, builds its library, and compiles *this* checkout's bench against
+ * checkout's node_modules into it, builds its library (tsc, then its main entry's bundle where it
+ * has scripts/bundle-main.js), and compiles *this* checkout's bench against
  * that library (the bench's children import `declarative-mcp`, which resolves to the worktree's
  * `dist/`). Both builds then run the same bench code, interleaved, in one run.
  */
@@ -64,6 +65,9 @@ export function prepareAgainst(ref: string, root: string, keep: boolean): Agains
     if (!existsSync(join(worktree, 'dist', 'src', 'index.js'))) {
       throw new Error(`--against ${ref}: its build produced no dist/src/index.js`);
     }
+    // Its main entry as its build:lib makes it, where it bundles one (scripts/bundle-main.js).
+    const bundle = join(worktree, 'scripts', 'bundle-main.js');
+    if (existsSync(bundle)) run(process.execPath, [bundle], worktree);
   }
   // This checkout's bench, compiled against the ref's library.
   note(`--against ${ref}: compiling this bench against it`);

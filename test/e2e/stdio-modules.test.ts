@@ -1,8 +1,10 @@
 /**
  * What a stdio app loads: the built weather example (a decorated provider with zod schemas,
- * `serveStdio`) answers `initialize` and ends, with a hook that lists every module it compiled
- * and every node built-in it loaded. The list is compared with the one below, so that a module
- * added to a stdio app's start-up is added deliberately (cold start: issue "hot path").
+ * `serveStdio`) answers `initialize` and ends, with a hook that lists every module it loaded,
+ * every file it compiled and every node built-in it loaded. The list is compared with the one
+ * below, so that a module added to a stdio app's start-up is added deliberately (cold start:
+ * issue "hot path"). The modules come from two files: scripts/bundle-main.js puts the main
+ * entry's start-up modules in dist/src/index.bundle.js, each still a module of its own.
  */
 import { spawn } from 'node:child_process';
 import { join, relative } from 'node:path';
@@ -13,6 +15,8 @@ const HOOK = join(ROOT, 'test', 'fixtures', 'module-trace.cjs');
 
 /** The package's own modules a stdio app loads (dist/…), in no particular order. */
 const EXPECTED = [
+  // The main entry's start-up modules in one file (scripts/bundle-main.js).
+  'src/index.bundle.js',
   'decorators/decorators.js',
   'decorators/index.js',
   'decorators/metadata.js',
@@ -128,8 +132,12 @@ const EXPECTED_PACKAGES = ['reflect-metadata', 'zod'];
 /** Node built-ins a stdio app must not load: the HTTP stack. */
 const NOT_BUILTINS = ['http', '_http_server', '_http_client', 'https', 'http2'];
 
+/** The package's files a stdio app reads and compiles: the entry and its bundle. */
+const EXPECTED_COMPILED = ['src/index.bundle.js', 'src/index.js'];
+
 interface Trace {
   modules: string[];
+  compiled: string[];
   packages: string[];
   builtins: string[];
   answer: string;
@@ -172,10 +180,15 @@ function trace(): Promise<Trace> {
       const lines = stderr.split('\n');
       const files = lines.filter((l) => l.startsWith('module ')).map((l) => l.slice(7));
       const dist = join(ROOT, 'dist');
-      resolve({
-        modules: files
+      const ofPackage = (list: string[]): string[] =>
+        list
           .filter((file) => file.startsWith(dist))
-          .map((file) => relative(dist, file).split('\\').join('/')),
+          .map((file) => relative(dist, file).split('\\').join('/'));
+      resolve({
+        modules: ofPackage(files),
+        compiled: ofPackage(
+          lines.filter((l) => l.startsWith('compiled ')).map((l) => l.slice(9)),
+        ).sort(),
         packages: [
           ...new Set(
             files
@@ -207,6 +220,10 @@ describe('the modules a stdio app loads', () => {
     // A module added here costs every stdio app's start: load it lazily where it is first
     // needed, or add it to EXPECTED if a stdio app does need it.
     expect({ added, gone }).toEqual({ added: [], gone: [] });
+  });
+
+  it('reads and compiles two files of the package for them (the entry and its bundle)', () => {
+    expect(result.compiled).toEqual(EXPECTED_COMPILED);
   });
 
   it('loads no other package than zod and reflect-metadata (no second schema library, no OpenTelemetry without a provider)', () => {
