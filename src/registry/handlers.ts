@@ -62,7 +62,7 @@ export class RequestHandlers<C> {
     }
     return this.tasks.run(call, {
       tool: name,
-      work: () => runTool(entry, checked.value, context, call),
+      work: async () => runTool(entry, checked.value, context, call),
       manual: entry.manualTask === true,
       ttl: requestedTtl(call),
       report: (error) =>
@@ -154,21 +154,39 @@ export class RequestHandlers<C> {
   }
 }
 
-/** Runs a tool's method: its result as MCP's, a `ToolError` as an `isError` result. */
-async function runTool(
-  entry: ToolEntry,
-  data: unknown,
-  context: unknown,
-  call: McpCall,
-): Promise<unknown> {
+/**
+ * Runs a tool's method: its result as MCP's, a `ToolError` as an `isError` result. A method that
+ * answers synchronously is mapped synchronously (no promise of its own; the core awaits anyway).
+ */
+function runTool(entry: ToolEntry, data: unknown, context: unknown, call: McpCall): unknown {
   let value: unknown;
   try {
-    value = await entry.invoke(data, context, call);
+    value = entry.invoke(data, context, call);
+    if (isThenable(value)) {
+      return Promise.resolve(value).then(
+        (settled) => toToolResult(settled, entry.output, entry.label),
+        toolRefusal,
+      );
+    }
   } catch (error) {
-    if (ToolError.is(error)) return toolFailure(error.message);
-    throw error;
+    return toolRefusal(error);
   }
   return toToolResult(value, entry.output, entry.label);
+}
+
+/** A `ToolError` from a tool's method: its `isError` result. Anything else goes on up. */
+function toolRefusal(error: unknown): unknown {
+  if (ToolError.is(error)) return toolFailure(error.message);
+  throw error;
+}
+
+/** True for a promise or any other thenable (a method may return either; both are awaited). */
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
 }
 
 /**

@@ -40,6 +40,28 @@ class Failing {
     throw new ToolError('Later, then failed.');
   }
 
+  // Thenables that are not promises: awaited as `await` would, whether an object or a function.
+  @Tool() thenable() {
+    // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose
+    return { then: (resolve: (value: string) => void) => resolve('from a thenable') };
+  }
+
+  @Tool() thenableRefusal() {
+    const thenable = (_resolve: unknown, reject: (error: unknown) => void) =>
+      reject(new ToolError('A thenable refused.'));
+    // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose
+    return Object.assign(() => 'not called', { then: thenable });
+  }
+
+  @Tool() thenGetterThrows() {
+    return {
+      // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose
+      get then(): never {
+        throw new ToolError('Reading then refused.');
+      },
+    };
+  }
+
   @Tool() fault() {
     throw new Fault(-32050, 'Rate limited', { retryAfter: 30 });
   }
@@ -125,6 +147,24 @@ describe('ToolError', () => {
     );
     expect(JSON.parse((await callTool('asyncToolError'))!).result).toEqual({
       content: [{ type: 'text', text: 'Later, then failed.' }],
+      isError: true,
+    });
+    expect(reports).toEqual([]);
+  });
+});
+
+describe('a tool returning a thenable that is not a promise', () => {
+  it('answers what it resolves to, an isError result for a ToolError it rejects with', async () => {
+    expect(JSON.parse((await callTool('thenable'))!).result).toEqual({
+      content: [{ type: 'text', text: 'from a thenable' }],
+      isError: false,
+    });
+    expect(JSON.parse((await callTool('thenableRefusal'))!).result).toEqual({
+      content: [{ type: 'text', text: 'A thenable refused.' }],
+      isError: true,
+    });
+    expect(JSON.parse((await callTool('thenGetterThrows'))!).result).toEqual({
+      content: [{ type: 'text', text: 'Reading then refused.' }],
       isError: true,
     });
     expect(reports).toEqual([]);
