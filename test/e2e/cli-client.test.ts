@@ -15,6 +15,11 @@ import { example } from './examples';
 
 const ROOT = join(__dirname, '..', '..');
 const BIN = join(ROOT, 'dist', 'src', 'cli', 'bin.js');
+
+// Each cli() and server() wait has its own bound (20 s, 15 s) and message; a test runs up to six
+// in sequence, so the test itself must outlast them rather than end through jest's 30 s default
+// (on a loaded 2-core CI machine one spawn of the CLI plus an SDK server can take several seconds).
+jest.setTimeout(6 * 20_000 + 30_000);
 const SDK = join(ROOT, 'test', 'fixtures', 'sdk-servers.js');
 
 interface Run {
