@@ -1,15 +1,9 @@
 import {
   batchRefusal,
-  ErrorCode,
-  invalidParams,
-  isObject,
-  type JsonRpcId,
-  McpCore,
-  type Outcome,
+  type McpCore,
   Peer,
   type PeerOptions,
   type ProtocolVersion,
-  type Revision,
   revisionOf,
 } from '../../../core';
 import { AuthRefusal } from '../auth';
@@ -36,15 +30,27 @@ import {
   versionRefusal,
 } from '../session';
 import { Exchange, type StreamLimits } from '../stream';
+import { toClient } from './broadcast';
+import { challenge } from './challenge';
 import type { Listens } from './listens';
 import { ANSWERED_ELSEWHERE, PendingPost, type PendingPosts } from './pending-posts';
-import { isInitialize, type ReadHost, readMessage } from './read';
+import {
+  initializeTooLarge,
+  NOT_ACCEPTABLE,
+  RETRY_AFTER,
+  SHUTTING_DOWN,
+  statusOf,
+  timeOut,
+  UNSUPPORTED_TYPE,
+} from './post-answers';
+import { isInitialize, type ReadHost, readMessage, requestIds } from './read';
+import { rollBack } from './sessions';
 
 /**
  * What answering a POST uses of the HTTP endpoint: its options and core, session mode (when
  * present) and the pending POSTs, the deadlines and budgets, and a few decisions that are the
- * endpoint's (who owns an identity, what context a call gets, how an authorization refusal
- * reads). Typed here, by these parts, so that this module does not import the endpoint back.
+ * endpoint's (who owns an identity, what context a call gets). Typed here, by these parts, so
+ * that this module does not import the endpoint back.
  */
 export interface PostHost<C> extends AdmissionHost, ReadHost {
   readonly options: ResolvedOptions<C>;
@@ -68,81 +74,9 @@ export interface PostHost<C> extends AdmissionHost, ReadHost {
   readonly statelessPeer: PeerOptions;
   /** Whether the endpoint is shutting down. */
   readonly closing: boolean;
-  /** A message for a session's GET stream, wherever in the cluster it is held. */
-  toClient(mode: SessionMode, entry: SessionEntry, json: string): void;
   contextOf(request: HttpRequest, session: HttpSession, identity: unknown): C;
-  refusal(request: HttpRequest, refusal: AuthRefusal | undefined): Refusal;
   /** Tells `onError` about an unexpected error. */
   report(error: unknown): void;
-}
-
-/**
- * The HTTP status of an answer, from what the core says about it (never from its text): a
- * refused message is 400; a dependency out, 503; an error answer, what its revision maps the
- * code to.
- */
-function statusOf(outcome: Outcome, revision: Revision): number {
-  if (outcome.kind === 'refused') return 400;
-  if (outcome.unavailable) return 503;
-  if (!outcome.ok && outcome.code !== undefined) return revision.errorStatus(outcome.code);
-  return 200;
-}
-
-/** Seconds a client told a dependency is out waits before it tries again. */
-export const RETRY_AFTER = '5';
-
-const NOT_ACCEPTABLE = new Refusal(
-  406,
-  'Not Acceptable: the Accept header must list application/json and text/event-stream',
-);
-const UNSUPPORTED_TYPE = new Refusal(
-  415,
-  'Unsupported Media Type: Content-Type must be application/json',
-);
-const SHUTTING_DOWN = new Refusal(
-  503,
-  'Service Unavailable: the server is shutting down',
-  undefined,
-  { Connection: 'close' },
-);
-
-/** The ids of the requests (not notifications, not responses) in a message or batch. */
-function requestIds(value: unknown): JsonRpcId[] {
-  const ids: JsonRpcId[] = [];
-  for (const item of Array.isArray(value) ? value : [value]) {
-    if (
-      isObject(item) &&
-      typeof item.method === 'string' &&
-      (typeof item.id === 'string' || typeof item.id === 'number')
-    ) {
-      ids.push(item.id);
-    }
-  }
-  return ids;
-}
-
-/** The answer to an `initialize` larger than `maxInitializeBytes`: -32602, with why. */
-function initializeTooLarge(value: Record<string, unknown>, bytes: number, limit: number): string {
-  const id = typeof value.id === 'string' || typeof value.id === 'number' ? value.id : null;
-  const reason = `initialize must not exceed ${limit} bytes (got ${bytes}); send only the capabilities and clientInfo MCP defines`;
-  return JSON.stringify({ jsonrpc: '2.0', id, error: invalidParams(reason).toJSON() });
-}
-
-/** `postTimeout` struck while the calls ran: answer each with a timeout error, and cancel them. */
-function timeOut(post: PendingPost): void {
-  if (post.exchange.done) return;
-  post.fail(ErrorCode.REQUEST_TIMED_OUT, 'Request timed out');
-  for (const id of post.ids) post.peer.cancel(id, 'The request timed out.', false);
-}
-
-/**
- * Takes back the session an `initialize` opened when it failed: ended here, its header off the
- * answer, its record deleted (the promise settles with the delete).
- */
-function rollBack(mode: SessionMode, entry: SessionEntry, reply: Reply): Promise<void> {
-  mode.store.end(entry, 'initialize failed.');
-  if (!reply.started) reply.removeHeader('Mcp-Session-Id');
-  return mode.records.delete(entry.id);
 }
 
 /**
@@ -263,7 +197,7 @@ export async function handlePost<C>(
     exchange.anonymous = owner === undefined && entry === undefined;
     if (mode !== undefined && entry !== undefined) {
       const held = entry;
-      exchange.fallback = (json) => endpoint.toClient(mode, held, json);
+      exchange.fallback = (json) => toClient(endpoint.cluster, mode, held, json);
       exchange.resumption = {
         hub: mode.hub,
         sessionId: held.id,
@@ -314,7 +248,7 @@ export async function handlePost<C>(
     if (outcome === undefined) return; // answered already (deadline, cancellation, session end)
     if (exchange.wanted !== undefined) {
       return exchange.refuse(
-        endpoint.refusal(request, AuthRefusal.insufficientScope(exchange.wanted)),
+        challenge(options, request, AuthRefusal.insufficientScope(exchange.wanted)),
       );
     }
     const status = statusOf(outcome, revision);

@@ -1,4 +1,4 @@
-import { isObject } from '../../../core';
+import { isObject, type JsonRpcId } from '../../../core';
 import type { BodyBudget, Deadline, DeadlineQueue, HttpRequest } from '../request';
 import { Refusal, utf8Length } from '../request';
 
@@ -46,6 +46,21 @@ const GONE = { ok: false, gone: true } as const;
 
 export function isInitialize(value: unknown): value is Record<string, unknown> {
   return isObject(value) && value.method === 'initialize';
+}
+
+/** The ids of the requests (not notifications, not responses) in a message or batch. */
+export function requestIds(value: unknown): JsonRpcId[] {
+  const ids: JsonRpcId[] = [];
+  for (const item of Array.isArray(value) ? value : [value]) {
+    if (
+      isObject(item) &&
+      typeof item.method === 'string' &&
+      (typeof item.id === 'string' || typeof item.id === 'number')
+    ) {
+      ids.push(item.id);
+    }
+  }
+  return ids;
 }
 
 /** The size of a body a framework parsed already, as JSON text (its length; 0 if it has none). */

@@ -116,6 +116,16 @@ function stream(
   return openSessionStream(host, mode, request, reply, entry);
 }
 
+/**
+ * Takes back the session an `initialize` opened when it failed: ended here, its header off the
+ * answer, its record deleted (the promise settles with the delete).
+ */
+export function rollBack(mode: SessionMode, entry: SessionEntry, reply: Reply): Promise<void> {
+  mode.store.end(entry, 'initialize failed.');
+  if (!reply.started) reply.removeHeader('Mcp-Session-Id');
+  return mode.records.delete(entry.id);
+}
+
 /** `DELETE`: ends the session (`204`); its calls are aborted and its stream closed. */
 export async function endSession(
   host: SessionModeHost,
