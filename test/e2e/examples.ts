@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { within } from '../helpers/within';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -204,6 +205,36 @@ export function launch(
     exited,
     waitFor,
     stop,
+  };
+}
+
+/**
+ * Reads a response's SSE `data:` messages as they come (skipping empty priming events):
+ * `take(count, ms, what)` waits, bounded, for the next `count` of them, so a test can act
+ * between two messages (after an acknowledgement, say) without guessing a delay.
+ */
+export function sseReader(response: Response) {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  const queue: unknown[] = [];
+  let buffer = '';
+  const fill = async (count: number, what: string): Promise<void> => {
+    while (queue.length < count) {
+      const next = await reader.read();
+      if (next.done) throw new Error(`${what}: the stream ended after ${queue.length} message(s)`);
+      buffer += decoder.decode(next.value, { stream: true });
+      const lines = buffer.split('\n');
+      buffer = lines.pop() ?? '';
+      for (const line of lines)
+        if (line.startsWith('data: ') && line.length > 6) queue.push(JSON.parse(line.slice(6)));
+    }
+  };
+  return {
+    async take(count: number, ms: number, what: string): Promise<unknown[]> {
+      await within(fill(count, what), ms, what);
+      return queue.splice(0, count);
+    },
+    cancel: (): Promise<void> => reader.cancel().catch(() => {}),
   };
 }
 

@@ -74,7 +74,10 @@ export async function startProxy(backends: readonly string[]): Promise<RoundRobi
       const headers = { ...req.headers, host: target.host };
       // Logged as it is sent (a 202 may come back after the call it answered has finished).
       entry.backend = index;
-      const upstream = request(target, { method: req.method, headers }, (answer) => {
+      // A connection of its own (no keep-alive pool): a pooled socket that the backend closes
+      // as it is reused (its keep-alive timer, or its process killed) would fail the request
+      // with ECONNRESET instead of the ECONNREFUSED that moves on to the next backend.
+      const upstream = request(target, { method: req.method, headers, agent: false }, (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         let soFar = '';
         answer.on('data', (chunk: Buffer) => {
@@ -100,6 +103,9 @@ export async function startProxy(backends: readonly string[]): Promise<RoundRobi
     };
     attempt(1);
   });
+  // The client's idle connections stay open longer than it keeps them: a request sent on one as
+  // the proxy's 5 s default closes it would see "other side closed" (more likely under load).
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   (proxy as { url: string }).url = `http://127.0.0.1:${port}/mcp`;
