@@ -1,36 +1,15 @@
 import { supportsApps } from './apps';
-import type { JsonRpcId } from './dispatcher';
-import { ToolError } from './errors';
+import type { AskOptions, ElicitResult, ElicitSchema } from './asks';
+import { askInTask, elicited, rootsOf } from './asks';
 import type { Link } from './link';
-import { LOGGING_LEVELS, type LoggingLevel } from './logging';
+import { type LoggingLevel, passes } from './logging';
 import { type Inbound, MCP_2025_11_25 } from './revisions';
 import type { ProtocolVersion } from './revisions/2025-11-25';
 import type { Version2026 } from './revisions/2026-07-28/meta';
+import type { AskTracing } from './revisions/revision';
 import type { TaskChannel } from './task-channel';
-import type { JsonObject } from './types';
+import type { JsonObject, JsonRpcId } from './types';
 import { isObject } from './types';
-
-/** The answer to an elicitation: what the user did, and the content when they accepted. */
-export type ElicitResult =
-  | { action: 'accept'; content: JsonObject }
-  | { action: 'decline' }
-  | { action: 'cancel' };
-
-/** A flat object schema of primitive fields, as elicitation allows. */
-export interface ElicitSchema {
-  type: 'object';
-  properties: Record<string, JsonObject>;
-  required?: string[];
-  [key: string]: unknown;
-}
-
-/** Options of a server→client request made by a call. */
-export interface AskOptions {
-  /** A stable key for this request within its call (default: method and position, e.g. `elicit#0`). */
-  key?: string;
-  /** Timeout in ms (default: the peer's `clientRequestTimeout`). */
-  timeout?: number;
-}
 
 /**
  * The signal of a call nothing can cancel, made on first use: Workers refuse to create an
@@ -64,42 +43,27 @@ export class McpCall {
   private finished = false;
   /** Made on the first server→client request: most calls never ask. */
   private counts: Map<string, number> | undefined;
-  /** Where the signal comes from: the peer's record of this request, whose signal is made on first use. */
-  private readonly source: { readonly signal: AbortSignal } | undefined;
+  /** @internal Where the signal comes from: the peer's record of this request (signal made on first use). */
+  readonly source: { readonly signal: AbortSignal } | undefined;
+  /** @internal The request as the core sees it; a call made without one speaks 2025. */
+  readonly inbound: Inbound;
   /** Once the call became a task: where its status, asks and cancellation go. */
   private channel: TaskChannel | undefined;
   /** A task tool that starts its task itself: what {@link startTask} runs. */
   private starter: (() => Promise<void>) | undefined;
 
-  /**
-   * The core makes a call for each request it runs (its method table); an application receives it.
-   *
-   * @internal
-   */
+  /** @internal The core makes a call for each request it runs (its method table); an application receives it. */
   constructor(
     method: string,
     requestId: JsonRpcId | undefined,
     params: unknown,
-    private readonly link: Link | undefined,
+    /** @internal The transport's path back to the client, when there is one. */
+    readonly link: Link | undefined,
     signal?: AbortSignal | { readonly signal: AbortSignal },
     /** @internal The request as the core sees it (its revision, the client it declares). */
     inbound?: Inbound,
-    /**
-     * @internal Traces the call's requests to the client (the core's telemetry): a CLIENT span
-     * around `send`, its context in the request's `_meta`.
-     */
-    private readonly tracer?: {
-      ask<T>(
-        method: string,
-        params: JsonObject,
-        send: (params: JsonObject) => Promise<T>,
-      ): Promise<T>;
-      carrier(): JsonObject | undefined;
-      open(
-        method: string,
-        params: JsonObject,
-      ): { readonly params: JsonObject; end(error?: unknown): void } | undefined;
-    },
+    /** @internal The core's tracing of the call's asks (CLIENT spans), unless turned off. */
+    readonly tracer?: AskTracing,
   ) {
     this.method = method;
     this.requestId = requestId;
@@ -110,9 +74,6 @@ export class McpCall {
     this.source = signal instanceof AbortSignal ? { signal } : signal;
     this.inbound = inbound ?? { revision: MCP_2025_11_25, link, client: undefined };
   }
-
-  /** @internal The request as the core sees it; a call made without one speaks 2025. */
-  readonly inbound: Inbound;
 
   /**
    * Aborted when the client cancels this request or the transport shuts down; in a task, when
@@ -280,11 +241,7 @@ export class McpCall {
       this.channel.status(typeof data === 'string' ? data : JSON.stringify(data));
       return true;
     }
-    const floor = this.inbound.revision.logFloor(this.inbound);
-    if (floor === false) return false;
-    if (floor !== undefined && LOGGING_LEVELS.indexOf(level) < LOGGING_LEVELS.indexOf(floor)) {
-      return false;
-    }
+    if (!passes(level, this.inbound.revision.logFloor(this.inbound))) return false;
     const params: JsonObject = { level, data };
     if (logger !== undefined) params.logger = logger;
     return this.notify('notifications/message', params);
@@ -305,18 +262,7 @@ export class McpCall {
       { message, requestedSchema },
       options,
     );
-    if (!isObject(result) || !['accept', 'decline', 'cancel'].includes(result.action as string)) {
-      throw new ToolError('The client answered elicitation/create with no valid "action".');
-    }
-    if (result.action !== 'accept') return { action: result.action as 'decline' | 'cancel' };
-    const content = isObject(result.content) ? result.content : {};
-    const problems = checkElicited(content, requestedSchema);
-    if (problems.length > 0) {
-      throw new ToolError(
-        `The client's elicitation answer does not match the requested schema: ${problems.join('; ')}`,
-      );
-    }
-    return { action: 'accept', content };
+    return elicited(result, requestedSchema);
   }
 
   /** Asks the client's model for a completion (`sampling/createMessage`); resolves to its result. */
@@ -326,10 +272,7 @@ export class McpCall {
 
   /** Asks the client for its roots (`roots/list`). */
   async roots(options?: AskOptions): Promise<Array<{ uri: string; name?: string }>> {
-    const result = await this.ask('roots', 'roots/list', {}, options);
-    return isObject(result) && Array.isArray(result.roots)
-      ? (result.roots as Array<{ uri: string }>)
-      : [];
+    return rootsOf(await this.ask('roots', 'roots/list', {}, options));
   }
 
   private ask(
@@ -344,96 +287,11 @@ export class McpCall {
     const key = options.key ?? `${method}#${n}`;
     this.asked.push(key);
     // In a task, an ask waits in the task's inputRequests (2026-07-28: answered by tasks/update).
-    if (this.channel !== undefined)
-      return this.taskAsk(this.channel, key, capability, method, params);
-    const ask = { caller: this.method, capability, method, key, params, finished: this.finished };
-    return this.inbound.revision.ask(this.inbound, ask, () =>
-      this.request(method, params, options.timeout),
-    );
+    const channel = this.channel;
+    if (channel !== undefined)
+      return askInTask(channel, this.tracer, key, capability, method, params);
+    // Outside a task, the request's revision asks: in-band, or by an input_required retry.
+    const ask = { capability, method, key, params, timeout: options.timeout };
+    return this.inbound.revision.ask(this, ask);
   }
-
-  /**
-   * An ask of a task, traced: a CLIENT span (child of the call's span, which the task's work runs
-   * in) from the ask until its answer, or until the task ends unanswered; the span's context rides
-   * in the ask's `_meta`, so the client that answers it (2026-07-28 `tasks/update`) can continue
-   * the trace.
-   */
-  private taskAsk(
-    channel: TaskChannel,
-    key: string,
-    capability: string,
-    method: string,
-    params: JsonObject,
-  ): Promise<unknown> {
-    const asking = this.tracer?.open(method, params);
-    if (asking === undefined) return channel.ask(key, capability, method, params);
-    return channel.ask(key, capability, method, asking.params, asking.end).then(
-      (answer) => {
-        asking.end();
-        return answer;
-      },
-      (error: unknown) => {
-        asking.end(error);
-        throw error;
-      },
-    );
-  }
-
-  /**
-   * @internal Sends a server→client request on this call's link and waits for the answer (a
-   * refusal or a timeout rejects with a ToolError): the 2025-11-25 `tasks/result` relays a task's
-   * asks this way.
-   */
-  relay(method: string, params: JsonObject): Promise<unknown> {
-    if (this.link === undefined || this.finished) {
-      return Promise.reject(
-        new ToolError(`Cannot send ${method}: this call cannot reach the client.`),
-      );
-    }
-    return this.request(method, params, undefined);
-  }
-
-  private request(
-    method: string,
-    params: JsonObject,
-    timeout: number | undefined,
-  ): Promise<unknown> {
-    const link = this.link!;
-    // A refusal or a timeout is a ToolError: a tool that does not catch it answers an isError
-    // result the model can read.
-    const send = (sent: JsonObject) =>
-      link.peer.request((message) => this.finished || link.send(message), method, sent, {
-        signal: this.source === undefined ? undefined : this.source.signal,
-        timeout,
-      });
-    return this.tracer === undefined ? send(params) : this.tracer.ask(method, params, send);
-  }
-}
-
-/** Checks an accepted elicitation against its flat schema: required fields, primitive types, enums. */
-function checkElicited(content: JsonObject, schema: ElicitSchema): string[] {
-  const problems: string[] = [];
-  const properties = isObject(schema.properties) ? schema.properties : {};
-  for (const name of Array.isArray(schema.required) ? schema.required : []) {
-    if (content[name] === undefined) problems.push(`${name}: required`);
-  }
-  for (const [name, value] of Object.entries(content)) {
-    const field = properties[name];
-    if (!isObject(field)) continue;
-    const type = field.type;
-    const ok =
-      (type === 'string' && typeof value === 'string') ||
-      (type === 'number' && typeof value === 'number') ||
-      (type === 'integer' && Number.isInteger(value)) ||
-      (type === 'boolean' && typeof value === 'boolean') ||
-      (type === 'array' && Array.isArray(value)) ||
-      type === undefined;
-    if (!ok) problems.push(`${name}: expected ${String(type)}`);
-    else if (Array.isArray(field.enum) && !field.enum.includes(value)) {
-      problems.push(
-        `${name}: must be one of ${field.enum.map((v) => JSON.stringify(v)).join(', ')}`,
-      );
-    }
-  }
-  return problems;
 }

@@ -1,17 +1,11 @@
 export type { AnswerSummary } from './answers';
 export { APP_MIME_TYPE, APPS_EXTENSION, supportsApps } from './apps';
+export type { AskOptions, ElicitResult, ElicitSchema } from './asks';
 export type { Broadcaster } from './broadcaster';
 export { CACHE_HINT, type CacheHint, type CacheScope, checkHint as checkCacheHint } from './cache';
-export { type AskOptions, type ElicitResult, type ElicitSchema, McpCall } from './call';
+export { McpCall } from './call';
 export { MAX_CLIENT_STATE_CHARS } from './client-state';
-export {
-  JsonRpcDispatcher,
-  type JsonRpcErrorObject,
-  type JsonRpcId,
-  type JsonRpcRequest,
-  type JsonRpcResponse,
-  NO_ANSWER,
-} from './dispatcher';
+export { JsonRpcDispatcher, NO_ANSWER } from './dispatcher';
 export { ErrorCode, type ErrorCodeValue } from './error-codes';
 export {
   CancelledError,

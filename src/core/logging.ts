@@ -12,3 +12,12 @@ export const LOGGING_LEVELS = [
 
 /** One of {@link LOGGING_LEVELS}. */
 export type LoggingLevel = (typeof LOGGING_LEVELS)[number];
+
+/**
+ * Whether a message at `level` goes out past `floor`: a level (that one and more severe),
+ * `undefined` (all), or `false` (none).
+ */
+export function passes(level: LoggingLevel, floor: LoggingLevel | undefined | false): boolean {
+  if (floor === false) return false;
+  return floor === undefined || LOGGING_LEVELS.indexOf(level) >= LOGGING_LEVELS.indexOf(floor);
+}

@@ -120,6 +120,7 @@ export function registerTaskMethods<C>(table: MethodTable<C>, host: TaskHost): v
       const related = { [RELATED_TASK]: { taskId: id } };
       // MCP 2025-11-25 basic/utilities/tasks: a task's asks reach the client as requests on the
       // tasks/result stream, tagged with the task; the answers go back to the task by key.
+      const relayAsk = inbound.revision.tasks.relay!;
       const relayed = new Set<string>();
       const relay = (requests: Record<string, JsonObject>): void => {
         for (const [key, request] of Object.entries(requests)) {
@@ -127,7 +128,7 @@ export function registerTaskMethods<C>(table: MethodTable<C>, host: TaskHost): v
           relayed.add(key);
           const params = isObject(request.params) ? request.params : {};
           const meta = isObject(params._meta) ? params._meta : {};
-          call!.relay(request.method, { ...params, _meta: { ...meta, ...related } }).then(
+          relayAsk(call!, request.method, { ...params, _meta: { ...meta, ...related } }).then(
             (answer) => host.update(id, { [key]: answer as JsonObject }, who),
             () => relayed.delete(key),
           );

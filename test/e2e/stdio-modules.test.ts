@@ -24,6 +24,8 @@ const EXPECTED = [
   // The JSON text of JSON-RPC answers, apart from the dispatcher.
   'src/core/answers.js',
   'src/core/apps.js',
+  // What a call asks its client and how the answers are read, apart from the call.
+  'src/core/asks.js',
   'src/core/cache.js',
   'src/core/call.js',
   'src/core/client-state.js',

@@ -83,24 +83,61 @@ export interface Retry {
 }
 
 /**
- * How a call of one revision asks its client something (elicitation, sampling, roots) outside
- * a task: a server→client request on the call's link (2025), or an ask collected for an
- * `input_required` result (2026-07-28). `send` makes the server→client request.
+ * The transport's path back to the client, as an in-band ask uses it (the core's `Link`): the
+ * server→client request goes out through the peer, its messages on `send`.
  */
-export type Asker = (
-  inbound: RequestView,
-  ask: {
-    /** The method that asks (`tools/call`, …). */
-    caller: string;
-    capability: string;
-    method: string;
-    key: string;
-    params: JsonObject;
-    /** Whether the call has answered already. */
-    finished: boolean;
-  },
-  send: () => Promise<unknown>,
-) => Promise<unknown>;
+export interface ClientLine {
+  send(message: JsonObject): void;
+  readonly peer: {
+    request(
+      send: (message: JsonObject) => void,
+      method: string,
+      params: JsonObject,
+      options?: { signal?: AbortSignal; timeout?: number },
+    ): Promise<unknown>;
+  };
+}
+
+/** What a call reports to tracing (the core's telemetry) when it asks its client, when on. */
+export interface AskTracing {
+  /** A server→client request as a CLIENT span: `send` gets `params` with its context in `_meta`. */
+  ask<T>(method: string, params: JsonObject, send: (params: JsonObject) => Promise<T>): Promise<T>;
+  /** The current span's context (`traceparent`), or `undefined` when nothing is traced. */
+  carrier(): JsonObject | undefined;
+  /** A CLIENT span for a task's ask: `params` with its context, and `end` (once, with a failure). */
+  open(
+    method: string,
+    params: JsonObject,
+  ): { readonly params: JsonObject; end(error?: unknown): void } | undefined;
+}
+
+/** What a revision's asker reads of the call that asks (the core's `McpCall`). */
+export interface AskingCall {
+  /** The method that asks (`tools/call`, …). */
+  readonly method: string;
+  /** Whether the call has answered; read again as each message of an ask goes out. */
+  readonly done: boolean;
+  /** The request as the core sees it: its revision's view of the client, and its retry. */
+  readonly inbound: RequestView;
+  /** The transport's path back to the client, when the call has one. */
+  readonly link: ClientLine | undefined;
+  /** Where the request's signal comes from (made on first use), when the peer tracks it. */
+  readonly source: { readonly signal: AbortSignal } | undefined;
+  /** The core's tracing of the call's asks, unless turned off. */
+  readonly tracer?: AskTracing;
+}
+
+/** One thing a call asks its client (elicitation, sampling, roots). */
+export interface Ask {
+  /** The client capability that answers it (`elicitation`, `sampling`, `roots`). */
+  readonly capability: string;
+  readonly method: string;
+  /** Its key within the call (see `AskOptions.key`). */
+  readonly key: string;
+  readonly params: JsonObject;
+  /** Timeout in ms of a server→client request (default: the peer's). */
+  readonly timeout: number | undefined;
+}
 
 /**
  * One MCP revision, or a family of them that the wire cannot tell apart (the four 2025 ones,
@@ -144,7 +181,11 @@ export interface Revision {
   readonly discovered: boolean;
 
   // --- How a call asks its client ------------------------------------------------------------
-  readonly ask: Asker;
+  /**
+   * Asks the client outside a task: a server→client request on the call's link (2025), or an
+   * ask collected for an `input_required` result (2026-07-28).
+   */
+  ask(call: AskingCall, ask: Ask): Promise<unknown>;
   /**
    * Opens the retry of a request whose method may ask by retry (`subject` given), or
    * `undefined` when this revision asks in-band. Throws -32602 for bad `inputResponses`, and
@@ -241,4 +282,11 @@ export interface TaskDialect {
   missingCapability(capability: string, method: string): Error;
   /** Whether `tasks/cancel` answers an empty acknowledgement, a finished task's too (2026). */
   readonly cancelAcknowledges: boolean;
+  /**
+   * Sends a task's ask to the client as a server→client request on the call's link (2025-11-25:
+   * on the `tasks/result` stream); `undefined` where a task's asks wait in the task itself (2026).
+   */
+  readonly relay:
+    | ((call: AskingCall, method: string, params: JsonObject) => Promise<unknown>)
+    | undefined;
 }

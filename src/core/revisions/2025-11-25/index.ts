@@ -2,7 +2,14 @@ import { ErrorCode } from '../../error-codes';
 import { Fault, ToolError } from '../../errors';
 import type { JsonObject } from '../../types';
 import { isObject } from '../../types';
-import { type RequestView, type Revision, type TaskView, taskFields } from '../revision';
+import {
+  type Ask,
+  type AskingCall,
+  type RequestView,
+  type Revision,
+  type TaskView,
+  taskFields,
+} from '../revision';
 
 /**
  * The MCP revisions `initialize` negotiates, newest first: 2025-11-25 and the three before it,
@@ -59,19 +66,15 @@ export function task2025(task: TaskView): JsonObject {
  * capability at `initialize` (basic/lifecycle; client/elicitation, client/sampling,
  * client/roots).
  */
-function askInBand(
-  inbound: RequestView,
-  ask: { capability: string; method: string; finished: boolean },
-  send: () => Promise<unknown>,
-): Promise<unknown> {
+function askInBand(call: AskingCall, ask: Ask): Promise<unknown> {
   const { capability, method } = ask;
-  const link = inbound.link;
+  const link = call.inbound.link;
   if (link === undefined) {
     return Promise.reject(
       new ToolError(`Cannot send ${method}: this call has no transport to reach the client.`),
     );
   }
-  if (ask.finished) {
+  if (call.done) {
     return Promise.reject(new ToolError(`Cannot send ${method}: the call already answered.`));
   }
   const capabilities = link.peer.clientCapabilities;
@@ -89,7 +92,42 @@ function askInBand(
       ),
     );
   }
-  return send();
+  return requestInBand(call, method, ask.params, ask.timeout);
+}
+
+/**
+ * Sends a server→client request on the call's link and waits for the answer; nothing goes out
+ * once the call has answered. A refusal or a timeout is a ToolError (the peer's): a tool that
+ * does not catch it answers an isError result the model can read.
+ */
+function requestInBand(
+  call: AskingCall,
+  method: string,
+  params: JsonObject,
+  timeout: number | undefined,
+): Promise<unknown> {
+  const link = call.link!;
+  const source = call.source;
+  const send = (sent: JsonObject) =>
+    link.peer.request((message) => call.done || link.send(message), method, sent, {
+      signal: source === undefined ? undefined : source.signal,
+      timeout,
+    });
+  const tracer = call.tracer;
+  return tracer === undefined ? send(params) : tracer.ask(method, params, send);
+}
+
+/**
+ * A task's ask relayed on the `tasks/result` stream (basic/utilities/tasks): a server→client
+ * request on that call's link, refused when the call cannot reach the client.
+ */
+function relay(call: AskingCall, method: string, params: JsonObject): Promise<unknown> {
+  if (call.link === undefined || call.done) {
+    return Promise.reject(
+      new ToolError(`Cannot send ${method}: this call cannot reach the client.`),
+    );
+  }
+  return requestInBand(call, method, params, undefined);
 }
 
 /**
@@ -147,6 +185,7 @@ export const MCP_2025_11_25: Revision = Object.freeze<Revision>({
         `The client did not declare the "${capability}" capability, so it cannot answer ${method}.`,
       ),
     cancelAcknowledges: false,
+    relay,
   }),
   errorStatus: () => 200,
   resourceNotFound: (error: Error) => error,

@@ -4,6 +4,8 @@ import { Fault, ToolError } from '../../errors';
 import type { JsonObject, JsonRpcRequest, RequestHeaders } from '../../types';
 import { isObject, setMember } from '../../types';
 import {
+  type Ask,
+  type AskingCall,
   type CacheRule,
   type RequestView,
   type Revision,
@@ -165,13 +167,13 @@ export const MCP_2026_07_28: Revision = Object.freeze<Revision>({
     'This connection speaks MCP 2026-07-28: send _meta with every request, or start a new connection to initialize.',
   sessions: false,
   discovered: true,
-  ask: (inbound, ask) => {
+  ask: (call: AskingCall, ask: Ask) => {
     // No server→client request: the answer comes by key in a retry (MRTR).
-    const retry = inbound.retry;
+    const retry = call.inbound.retry;
     if (retry === undefined) {
       return Promise.reject(
         new ToolError(
-          `Cannot send ${ask.method} from ${ask.caller}: in MCP 2026-07-28 only tools/call, prompts/get and resources/read may ask the client.`,
+          `Cannot send ${ask.method} from ${call.method}: in MCP 2026-07-28 only tools/call, prompts/get and resources/read may ask the client.`,
         ),
       );
     }
@@ -207,6 +209,7 @@ export const MCP_2026_07_28: Revision = Object.freeze<Revision>({
         { requiredCapabilities: { [capability]: {} } },
       ),
     cancelAcknowledges: true,
+    relay: undefined,
   }),
   errorStatus: (code: number) => ERROR_STATUS.get(code) ?? 200,
   resourceNotFound: (error: Error & { data?: unknown }, uri: string) => {
