@@ -9,7 +9,7 @@ import {
 } from './answers';
 import { ErrorCode } from './error-codes';
 import { ConfigurationError, ConfigurationRangeError, Fault } from './errors';
-import { Outages } from './outage';
+import { OUTAGE, Outages } from './outage';
 import type { ResultLimit } from './result-limit';
 import type {
   JsonRpcDispatcherOptions,
@@ -21,8 +21,6 @@ import type {
 import { isObject, type JsonRpcId, type JsonRpcRequest } from './types';
 import { UnavailableError } from './unavailable';
 
-export type { JsonRpcErrorObject, JsonRpcId, JsonRpcRequest, JsonRpcResponse } from './types';
-
 /**
  * Returned by a method handler that owes no answer (for example a request the client cancelled):
  * the dispatcher then sends nothing for it.
@@ -32,9 +30,6 @@ export const NO_ANSWER: unique symbol = Symbol('declarative-mcp.NO_ANSWER');
 function isId(value: unknown): value is JsonRpcId {
   return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
 }
-
-/** The request an outage's notices are reported with: they are about no request of their own. */
-const OUTAGE: JsonRpcRequest = Object.freeze({ jsonrpc: '2.0', method: '' }) as JsonRpcRequest;
 
 /**
  * A JSON-RPC 2.0 dispatcher: a table of methods, the request and batch rules of the

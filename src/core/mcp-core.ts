@@ -1,7 +1,8 @@
 import { type AnswerSummary, INVALID_REQUEST_ANSWER } from './answers';
 import type { Broadcaster } from './broadcaster';
 import { checkHint } from './cache';
-import { JsonRpcDispatcher, type JsonRpcRequest } from './dispatcher';
+import { declaration } from './declaration';
+import { JsonRpcDispatcher } from './dispatcher';
 import { ErrorCode } from './error-codes';
 import { ConfigurationTypeError, Fault } from './errors';
 import type { Link } from './link';
@@ -22,9 +23,8 @@ import { resultLimit } from './result-limit';
 import { batchRefusal, type Inbound, revisionOf, unsupportedVersion } from './revisions';
 import { negotiate, type ProtocolVersion, VERSIONS } from './revisions/2025-11-25';
 import { VERSIONS_2026 } from './revisions/2026-07-28/meta';
-import { SKILLS_EXTENSION } from './skills';
 import { Telemetry } from './telemetry/telemetry';
-import type { JsonObject } from './types';
+import type { JsonObject, JsonRpcRequest } from './types';
 import { isObject } from './types';
 
 /** What a transport serves: a core, or anything that holds one (an `McpApplication`). */
@@ -89,18 +89,10 @@ export class McpCore<C = unknown> {
   readonly capabilities: Readonly<JsonObject>;
 
   constructor(options: McpCoreOptions<C>) {
-    if (!isObject(options)) throw new ConfigurationTypeError('McpCore: options must be an object.');
-    const { name, version, lister, caller } = options;
-    if (typeof name !== 'string' || typeof version !== 'string') {
-      throw new ConfigurationTypeError(
-        'McpCore: "name" and "version" must be strings (sent as serverInfo).',
-      );
-    }
-    if (typeof lister !== 'function' || typeof caller !== 'function') {
-      throw new ConfigurationTypeError('McpCore: "lister" and "caller" must be functions.');
-    }
-    this.name = name;
-    this.version = version;
+    // Checks the options first: a server declares a name, a version and its tools.
+    const { serverInfo, capabilities, discovered, skills } = declaration(options);
+    this.name = options.name;
+    this.version = options.version;
     this.instructions = options.instructions;
     this.rpc = new JsonRpcDispatcher<C, Inbound>({
       reporter: options.reporter,
@@ -109,39 +101,8 @@ export class McpCore<C = unknown> {
       onResponse: (response, _context, inbound) => inbound?.link?.peer.settle(response),
       enter: (request, _context, inbound) => this.enter(request, inbound?.link),
     });
-
-    const { resources, reader, prompts, prompter, completer } = options;
-    const hasResources = typeof resources === 'function' && typeof reader === 'function';
-    const hasPrompts = typeof prompts === 'function' && typeof prompter === 'function';
-    const listChanged = options.listChanged === true;
-    const subscribe = hasResources && options.subscriptions === true;
-    const capabilities: JsonObject = { tools: { listChanged } };
-    if (hasResources) capabilities.resources = { listChanged, subscribe };
-    if (hasPrompts) capabilities.prompts = { listChanged };
-    if (options.logging === true) capabilities.logging = {};
-    if (typeof completer === 'function') capabilities.completions = {};
-    const family = options.tasks;
-    // A family declares its 2025 capabilities and its 2026-07-28 extensions apart.
-    const discoveredCapabilities: JsonObject = { ...capabilities };
-    if (family !== undefined) {
-      Object.assign(capabilities, family.capabilities);
-      discoveredCapabilities.extensions = { ...family.extensions };
-    }
-    const skills = hasResources ? options.skills : undefined;
-    if (skills !== undefined) {
-      // SEP-2640 Capability Declaration: in the initialize result and in server/discover alike.
-      const declared = { [SKILLS_EXTENSION]: { directoryRead: true } };
-      capabilities.extensions = declared;
-      discoveredCapabilities.extensions = {
-        ...(discoveredCapabilities.extensions as object),
-        ...declared,
-      };
-    }
     this.capabilities = capabilities;
-
-    const serverInfo: JsonObject = { name, version };
-    if (options.title !== undefined) serverInfo.title = options.title;
-    if (options.icons !== undefined) serverInfo.icons = options.icons;
+    const family = options.tasks;
     const cache = checkHint(options.cache, 'McpCore') ?? { ttlMs: 0, scope: 'public' };
     this.sealer = new RequestStateSealer(options.requestStateSecret, options.requestStateTtl);
     // Spans and metrics watch the dispatcher from the first request on, unless turned off.
@@ -163,7 +124,7 @@ export class McpCore<C = unknown> {
     registerPrompts(table, options);
     registerLogging(table, options);
     registerCompletion(table, options);
-    registerDiscover(table, { ...server, capabilities: discoveredCapabilities });
+    registerDiscover(table, { ...server, capabilities: discovered });
     family?.register(table);
     if (skills !== undefined) registerSkills(table, skills);
     registerSubscriptions(table, capabilities, (broadcaster) => this.attach(broadcaster), family);

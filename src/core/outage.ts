@@ -1,5 +1,12 @@
 import { unref } from './timers';
+import type { JsonRpcRequest } from './types';
 import type { UnavailableError } from './unavailable';
+
+/** The request an outage's notices are reported with: they are about no request of their own. */
+export const OUTAGE: JsonRpcRequest = Object.freeze({
+  jsonrpc: '2.0',
+  method: '',
+}) as JsonRpcRequest;
 
 /** How often a dependency that is out is asked whether it is back (ms). */
 const PROBE_EVERY = 1_000;

@@ -29,6 +29,8 @@ const EXPECTED = [
   'src/core/cache.js',
   'src/core/call.js',
   'src/core/client-state.js',
+  // What the server declares of itself (serverInfo, capabilities), apart from the core.
+  'src/core/declaration.js',
   'src/core/dispatcher.js',
   // The error code table, apart from the error classes.
   'src/core/error-codes.js',

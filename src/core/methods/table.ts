@@ -1,11 +1,11 @@
 import { McpCall } from '../call';
-import { type JsonRpcDispatcher, type JsonRpcRequest, NO_ANSWER } from '../dispatcher';
+import { type JsonRpcDispatcher, NO_ANSWER } from '../dispatcher';
 import { ErrorCode } from '../error-codes';
 import { Fault } from '../errors';
 import { type Inbound, MCP_2025_11_25, REVISIONS, type Revision } from '../revisions';
 import type { CacheRule, TableSettings } from '../revisions/revision';
 import type { Telemetry } from '../telemetry/telemetry';
-import type { JsonObject } from '../types';
+import type { JsonObject, JsonRpcRequest } from '../types';
 import { isObject } from '../types';
 
 /** How a method family declares one method on the {@link MethodTable}. */

@@ -1,8 +1,8 @@
 import type { Attributes } from '@opentelemetry/api';
-import type { JsonRpcRequest } from '../dispatcher';
 import type { Link, LinkFacts } from '../link';
 import { negotiate } from '../revisions/2025-11-25';
 import { META } from '../revisions/2026-07-28/meta';
+import type { JsonRpcRequest } from '../types';
 import { isObject, type JsonObject } from '../types';
 
 /** What a request's span is called and carries when it starts (OpenTelemetry semconv, MCP). */

@@ -2,7 +2,7 @@
  * A request's span and metric attributes (OpenTelemetry semconv for MCP): the span name, what a
  * sampler sees at the start, what only a recording span gets, and what never reaches a metric.
  */
-import type { JsonRpcRequest } from '../../../src/core/dispatcher';
+
 import type { Link, LinkFacts } from '../../../src/core/link';
 import type { Peer } from '../../../src/core/peer';
 import {
@@ -12,6 +12,7 @@ import {
   shapeOf,
   toolErrorText,
 } from '../../../src/core/telemetry/attributes';
+import type { JsonRpcRequest } from '../../../src/core/types';
 
 const HTTP: LinkFacts = {
   transport: 'tcp',
