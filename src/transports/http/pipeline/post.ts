@@ -26,11 +26,10 @@ import {
   recordOf,
   type SessionEntry,
   type SessionMode,
-  takesPriming,
   versionRefusal,
 } from '../session';
 import { Exchange, type StreamLimits } from '../stream';
-import { toClient } from './broadcast';
+import { type ResumptionHost, resumptionOf } from './broadcast';
 import { challenge } from './challenge';
 import type { Listens } from './listens';
 import { ANSWERED_ELSEWHERE, PendingPost, type PendingPosts } from './pending-posts';
@@ -52,7 +51,7 @@ import { rollBack } from './sessions';
  * endpoint's (who owns an identity, what context a call gets). Typed here, by these parts, so
  * that this module does not import the endpoint back.
  */
-export interface PostHost<C> extends AdmissionHost, ReadHost {
+export interface PostHost<C> extends AdmissionHost, ReadHost, ResumptionHost {
   readonly options: ResolvedOptions<C>;
   readonly core: McpCore<C>;
   /** Session mode, when the endpoint keeps sessions. */
@@ -196,14 +195,7 @@ export async function handlePost<C>(
     exchange.principal = owner ?? (entry !== undefined ? `session:${entry.id}` : '');
     exchange.anonymous = owner === undefined && entry === undefined;
     if (mode !== undefined && entry !== undefined) {
-      const held = entry;
-      exchange.fallback = (json) => toClient(endpoint.cluster, mode, held, json);
-      exchange.resumption = {
-        hub: mode.hub,
-        sessionId: held.id,
-        prime: takesPriming(held),
-        retry: options.sseRetry,
-      };
+      exchange.resumption = resumptionOf(endpoint, mode, entry);
     } else {
       // Stateless: no one else could receive this call's answer, so a client leaving cancels it.
       reply.onClose(() => {

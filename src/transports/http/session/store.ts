@@ -1,7 +1,7 @@
 import { type JsonRpcId, Peer, type PeerOptions, randomToken } from '../../../core';
 import { HttpSession } from '../http-session';
 import { unref } from '../request';
-import type { SseStream, StreamWriter } from '../stream';
+import type { Resumption, SseStream, StreamWriter } from '../stream';
 
 /** What the transport keeps beside a session: its identity key, activity and GET stream. */
 export interface SessionEntry {
@@ -26,6 +26,8 @@ export interface SessionEntry {
   stream: SseStream | undefined;
   /** The GET stream's event history, once the session opened one in this process (resumability). */
   events?: StreamWriter;
+  /** How its POST streams resume, once a POST asked (see `resumptionOf`). */
+  resumption: Resumption | undefined;
 }
 
 /** A session id: 192 random bits as base64url, 32 visible ASCII characters (MCP: 0x21–0x7E). */
@@ -121,6 +123,7 @@ export class SessionStore {
       lastActive: Date.now(),
       touchedAt: Date.now(),
       stream: undefined,
+      resumption: undefined,
     };
     return entry;
   }

@@ -12,6 +12,11 @@ export interface Resumption {
   readonly prime: boolean;
   /** The `retry` sent with it (ms). */
   readonly retry: number;
+  /**
+   * Sends a message to the session's GET stream: where the call's messages go when this POST's
+   * connection is gone before the stream began (so the client has nothing to resume from).
+   */
+  readonly toSession: (json: string) => void;
 }
 
 /**
@@ -29,11 +34,6 @@ export interface Resumption {
  * closure per POST.
  */
 export class Exchange implements Link {
-  /**
-   * Sends a message to the session's GET stream: where the call's messages go when this POST's
-   * connection is gone before the stream began (so the client has nothing to resume from).
-   */
-  fallback: ((json: string) => void) | undefined;
   /** Set in session mode: the stream is resumable. */
   resumption: Resumption | undefined;
   /**
@@ -99,7 +99,7 @@ export class Exchange implements Link {
       return;
     }
     if (!this.connected) {
-      this.fallback?.(json);
+      this.resumption?.toSession(json);
       return;
     }
     const stream = this.stream ?? this.begin();

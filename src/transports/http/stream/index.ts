@@ -3,7 +3,7 @@
  * event stream once the server speaks first), Server-Sent Events with back-pressure, and the
  * resumable streams' event history.
  */
-export { Exchange } from './exchange';
+export { Exchange, type Resumption } from './exchange';
 export {
   END_OF_STREAM,
   getStreamKey,

@@ -9,6 +9,7 @@ import {
   type BroadcastHost,
   broadcast,
   relay,
+  resumptionOf,
   toClient,
 } from '../../../../src/transports/http/pipeline/broadcast';
 import type { Cluster, SessionEntry, SessionMode } from '../../../../src/transports/http/session';
@@ -237,5 +238,34 @@ describe('toClient', () => {
     toClient(undefined, mode, entryOf('b', sent, false), '{"x":1}');
     toClient(undefined, mode, entryOf('a', sent, true), '{"y":2}');
     expect(sent).toEqual([['a', '{"y":2}']]);
+  });
+});
+
+describe('resumptionOf', () => {
+  test('one per session, the same for each POST; made again once the session primes', () => {
+    const sent: Array<[string, string]> = [];
+    const published: unknown[] = [];
+    const cluster = {
+      publish: (message: unknown) => published.push(message),
+    } as unknown as Cluster;
+    const hub = {};
+    const mode = { hub } as SessionMode;
+    const host = { options: { sseRetry: 1500 }, cluster };
+    const session = entryOf('a', sent, true);
+    const before = resumptionOf(host, mode, session);
+    expect(before).toMatchObject({ hub, sessionId: 'a', prime: false, retry: 1500 });
+    expect(resumptionOf(host, mode, session)).toBe(before);
+    // initialize agreed a revision whose clients take priming events
+    (session.session as { revision?: string }).revision = '2025-11-25';
+    const after = resumptionOf(host, mode, session);
+    expect(after).not.toBe(before);
+    expect(after).toMatchObject({ hub, sessionId: 'a', prime: true, retry: 1500 });
+    expect(resumptionOf(host, mode, session)).toBe(after);
+    expect(resumptionOf(host, mode, entryOf('b', sent, false)).sessionId).toBe('b');
+    // A call's message whose POST is gone: where toClient sends it.
+    after.toSession('{"x":1}');
+    expect(sent).toEqual([['a', '{"x":1}']]);
+    resumptionOf(host, mode, entryOf('b', sent, false)).toSession('{"y":2}');
+    expect(published).toEqual([{ t: 'send', s: 'b', j: '{"y":2}' }]);
   });
 });

@@ -18,6 +18,7 @@ export function sessionEntry(
     lastActive: 0,
     touchedAt: 0,
     stream: undefined,
+    resumption: undefined,
     ...extra,
   };
 }
