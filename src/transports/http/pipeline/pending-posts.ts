@@ -13,8 +13,8 @@ export const ANSWERED_ELSEWHERE: unique symbol = Symbol('declarative-mcp.answere
 export class PendingPost {
   /** The core's outcome, or {@link ANSWERED_ELSEWHERE} when the exchange was answered first. */
   readonly over: Promise<Outcome | typeof ANSWERED_ELSEWHERE>;
-  /** Ids of the requests still owed an answer (cancelled ones are owed none). */
-  private owed: JsonRpcId[];
+  /** Ids of the requests still owed an answer, once one was cancelled (until then: all of `ids`). */
+  private owed: JsonRpcId[] | undefined;
   /** A `subscriptions/listen` stream (MCP 2026-07-28): ended at once on shutdown, not waited for. */
   listening = false;
 
@@ -29,7 +29,6 @@ export class PendingPost {
     readonly batch: boolean,
     running: Promise<Outcome>,
   ) {
-    this.owed = ids.length === 0 ? [] : [...ids];
     this.over = new Promise((resolve) => {
       exchange.onSettle = () => resolve(ANSWERED_ELSEWHERE);
       running.then(resolve);
@@ -55,9 +54,11 @@ export class PendingPost {
    * Whether `id` was one of this POST's requests.
    */
   cancelled(id: JsonRpcId): boolean {
-    const index = this.owed.indexOf(id);
+    const owed = this.owed ?? this.ids;
+    const index = owed.indexOf(id);
     if (index === -1) return false;
-    this.owed.splice(index, 1);
+    // Copied at the first cancellation: most POSTs have none.
+    this.owed = owed.filter((_, at) => at !== index);
     if (this.owed.length === 0) this.exchange.answer(null);
     return true;
   }
@@ -70,29 +71,41 @@ export class PendingPost {
  * cancellation, a session's end) only run for a session with calls pending.
  */
 export class PendingPosts {
-  // The Set lives as long as the endpoint, and V8 rehashes an old Set's table into the old
-  // generation: add/delete churn would leave a dead table there every few POSTs (see Peer's
-  // forgetFlight). Most of the time one POST is pending: when it is removed, start a fresh Set.
-  private posts = new Set<PendingPost>();
+  // Most of the time one POST is pending: it sits in `first`, and no Set is made or churned per
+  // POST. The others go to `more`, dropped once it empties (a long-lived Set's add/delete churn
+  // rehashes its table in the old generation, see Peer's in-flight requests). `first` is only
+  // taken while `more` is empty, so `first` then `more` is the order the POSTs came in.
+  private first: PendingPost | undefined;
+  private more: Set<PendingPost> | undefined;
 
   /** How many POSTs are being answered. */
   get size(): number {
-    return this.posts.size;
+    return (this.first === undefined ? 0 : 1) + (this.more?.size ?? 0);
   }
 
   add(post: PendingPost): void {
-    this.posts.add(post);
+    if (this.first === undefined && this.more === undefined) this.first = post;
+    else if (this.more === undefined) this.more = new Set([post]);
+    else this.more.add(post);
   }
 
   /** The POST is answered: forget it. */
   remove(post: PendingPost): void {
-    if (this.posts.size === 1 && this.posts.has(post)) this.posts = new Set();
-    else this.posts.delete(post);
+    if (this.first === post) {
+      this.first = undefined;
+      return;
+    }
+    const more = this.more;
+    if (more === undefined) return;
+    if (more.size === 1 && more.has(post)) this.more = undefined;
+    else more.delete(post);
   }
 
-  /** Every pending POST (a copy: answering one removes it). */
+  /** Every pending POST, in the order they came (a copy: answering one removes it). */
   all(): PendingPost[] {
-    return [...this.posts];
+    const all = this.more === undefined ? [] : [...this.more];
+    if (this.first !== undefined) all.unshift(this.first);
+    return all;
   }
 
   /** The pending POSTs of one session. */

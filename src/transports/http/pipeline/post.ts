@@ -163,8 +163,9 @@ export async function handlePost<C>(
         // A request (not a notification or an answer) uses the session: it is not evicted.
         if (ids.length > 0) found.used = true;
       }
+      // Busy: never idle nor evicted (both read lastActive only when active is 0), and the
+      // finally below stamps lastActive before active returns to 0.
       found.active += 1;
-      found.lastActive = Date.now();
       entry = found;
       session = found.session;
     } else {

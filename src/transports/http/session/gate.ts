@@ -87,22 +87,29 @@ export class SessionGate {
     const { store, records } = this.options;
     const id = req.headers['mcp-session-id'];
     if (typeof id !== 'string' || id === '') return NO_SESSION_ID;
-    const entry = store.get(id);
-    if (entry !== undefined) return this.admit(entry, req, identity);
+    // One clock read for the expiry check and the renewal (Date.now() calls into V8's runtime).
+    const now = Date.now();
+    const entry = store.get(id, now);
+    if (entry !== undefined) return this.admit(entry, req, identity, now);
     return records.load(id).then((record) => {
       if (record === undefined) return SESSION_UNKNOWN;
       const fresh = store.entryFor(id, identity, record.owner, record.source);
       applyRecord(fresh.session.peer, record);
-      return this.admit(store.adopt(fresh), req, identity);
+      return this.admit(store.adopt(fresh), req, identity, Date.now());
     });
   }
 
   /** The entry if the identity may use it and the version fits; else the refusal. */
-  private admit(entry: SessionEntry, req: Headed, identity: unknown): SessionEntry | Refusal {
+  private admit(
+    entry: SessionEntry,
+    req: Headed,
+    identity: unknown,
+    now: number,
+  ): SessionEntry | Refusal {
     const { ownerOf, authenticated, records, strictVersion } = this.options;
     if (entry.owner !== ownerOf(identity)) return SESSION_UNKNOWN;
     if (authenticated) entry.session.identity = identity;
-    records.touch(entry, Date.now());
+    records.touch(entry, now);
     return versionRefusal(req, entry.session.revision, strictVersion) ?? entry;
   }
 }

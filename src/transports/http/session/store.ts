@@ -145,10 +145,10 @@ export class SessionStore {
     return this.entries.get(id);
   }
 
-  /** The live session with this id; an expired one is ended and not returned. */
-  get(id: string): SessionEntry | undefined {
+  /** The live session with this id at `now`; an expired one is ended and not returned. */
+  get(id: string, now = Date.now()): SessionEntry | undefined {
     const entry = this.entries.get(id);
-    if (entry !== undefined && this.expired(entry, Date.now())) {
+    if (entry !== undefined && this.expired(entry, now)) {
       this.expire(entry);
       return undefined;
     }

@@ -11,6 +11,9 @@ import {
   type HttpSession,
   serveHttp,
 } from '../../../../src/transports/http';
+import { PendingPost, PendingPosts } from '../../../../src/transports/http/pipeline/pending-posts';
+import type { SessionEntry } from '../../../../src/transports/http/session';
+import type { Exchange } from '../../../../src/transports/http/stream';
 import { initialize, post, toolCall } from '../harness';
 
 /** Resolves to `'timeout'` if `promise` has not settled within `ms` (a bound, not a measurement). */
@@ -142,5 +145,81 @@ describe('close() with abandoned calls', () => {
     await waitFor(() => started.includes('z'));
     await server.close();
     expect((await running).status).toBe(503);
+  });
+});
+
+describe('PendingPosts', () => {
+  const pending = (entry?: object) => ({ entry, over: Promise.resolve() }) as never as PendingPost;
+
+  test('every POST in the order it came, whichever left meanwhile', async () => {
+    const posts = new PendingPosts();
+    const [a, b, c, d] = [pending(), pending(), pending(), pending()];
+    expect(posts.size).toBe(0);
+    expect(posts.all()).toEqual([]);
+    posts.add(a);
+    posts.add(b);
+    posts.remove(a);
+    posts.add(c);
+    expect(posts.all()).toEqual([b, c]);
+    posts.remove(b);
+    posts.remove(c);
+    posts.add(d);
+    posts.add(a);
+    expect(posts.all()).toEqual([d, a]);
+    expect(posts.size).toBe(2);
+    posts.remove(c); // not pending: nothing changes
+    expect(posts.all()).toEqual([d, a]);
+    const copy = posts.all();
+    posts.remove(d);
+    expect(copy).toEqual([d, a]);
+    expect(posts.all()).toEqual([a]);
+    await posts.settled();
+    posts.remove(a);
+    expect(posts.size).toBe(0);
+  });
+
+  test('the POSTs of one session, none once the session has no POST active', () => {
+    const posts = new PendingPosts();
+    const one = { active: 2 } as SessionEntry;
+    const other = { active: 1 } as SessionEntry;
+    const [a, b, c] = [pending(one), pending(other), pending(one)];
+    for (const item of [a, b, c]) posts.add(item);
+    expect(posts.of(one)).toEqual([a, c]);
+    expect(posts.of(other)).toEqual([b]);
+    expect(posts.of({ active: 0 } as SessionEntry)).toEqual([]);
+  });
+});
+
+describe('PendingPost.cancelled', () => {
+  test('ends the answer once no request of the POST is owed one, each id once', () => {
+    const answer = jest.fn();
+    const exchange = { answer, done: false } as never as Exchange;
+    const ids = [1, 'a', 1];
+    const current = new PendingPost(
+      exchange,
+      {} as never,
+      undefined,
+      ids,
+      true,
+      new Promise(() => {}),
+    );
+    expect(current.cancelled(2)).toBe(false);
+    expect(current.cancelled(1)).toBe(true);
+    expect(current.cancelled('1')).toBe(false);
+    expect(current.cancelled(1)).toBe(true);
+    expect(current.cancelled(1)).toBe(false);
+    expect(answer).not.toHaveBeenCalled();
+    expect(current.cancelled('a')).toBe(true);
+    expect(answer).toHaveBeenCalledWith(null);
+    expect(ids).toEqual([1, 'a', 1]);
+    const none = new PendingPost(
+      exchange,
+      {} as never,
+      undefined,
+      [],
+      false,
+      new Promise(() => {}),
+    );
+    expect(none.cancelled(1)).toBe(false);
   });
 });

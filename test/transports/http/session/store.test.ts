@@ -5,6 +5,7 @@
  * carries broadcasts and server-to-client requests.
  */
 import { type HttpServerHandle, serveHttp } from '../../../../src/transports/http';
+import { SessionStore } from '../../../../src/transports/http/session';
 import { within } from '../../../helpers/within';
 import {
   delay,
@@ -453,5 +454,24 @@ describe('MCP-Protocol-Version must match the session', () => {
     expect(same.status).toBe(200);
     const absent = await post(server.url, rpc('ping'), { 'mcp-session-id': sessionId });
     expect(absent.status).toBe(200);
+  });
+});
+
+describe('SessionStore.get at a given time', () => {
+  test('an idle session is live up to idleTimeout after its last activity, then ended', () => {
+    const store = new SessionStore({ idleTimeout: 1000, max: 10, clientRequestTimeout: 0 });
+    try {
+      const entry = store.open(undefined, undefined);
+      entry.lastActive = 5_000;
+      expect(store.get(entry.id, 6_000)).toBe(entry);
+      entry.active = 1; // a POST in flight: never idle
+      expect(store.get(entry.id, 60_000)).toBe(entry);
+      entry.active = 0;
+      expect(store.get(entry.id, 6_001)).toBeUndefined();
+      expect(store.size).toBe(0);
+      expect(entry.session.peer.isClosed).toBe(true);
+    } finally {
+      store.clear('test over');
+    }
   });
 });
