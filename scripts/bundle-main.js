@@ -158,6 +158,11 @@ const { Module } = require('node:module');
 const { dirname, join, resolve } = require('node:path');
 const ROOT = join(__dirname, '..');
 const INDEX = new Map(FILES.map((file, i) => [join(ROOT, file), i]));
+// Only under node's own module system: a loader with a registry of its own (jest's) neither keeps
+// what is written to require.cache nor looks there, so each bundled require would run its module
+// anew (two metadata stores: decorated classes without their tools). There every module loads
+// from its own file, as tsc wrote it.
+const NODE = require.cache === Module._cache;
 
 function run(i, module) {
   const dir = dirname(module.filename);
@@ -169,7 +174,7 @@ function run(i, module) {
     return INDEX.has(index) ? index : undefined;
   };
   const load = (spec) => {
-    const file = spec[0] === '.' ? bundled(spec) : undefined;
+    const file = NODE && spec[0] === '.' ? bundled(spec) : undefined;
     if (file === undefined) return module.require(spec);
     const cached = require.cache[file];
     if (cached !== undefined) return cached.exports;

@@ -162,4 +162,28 @@ describe('the bundled main entry', () => {
     );
     expect(out).toMatch(/\(.*src[/\\]registry[/\\]providers\.ts:\d+:\d+\)/);
   });
+
+  it('under jest (a module registry of its own) is one package too: dist decorators, dist application', async () => {
+    // This file runs in jest: require here is jest's, whose require.cache is not node's.
+    const dist = require(ENTRY) as typeof import('../../src');
+    const { z } = require('zod') as typeof import('zod');
+    class Sums {
+      add({ a, b }: { a: number; b: number }): string {
+        return String(a + b);
+      }
+    }
+    const descriptor = Object.getOwnPropertyDescriptor(Sums.prototype, 'add')!;
+    dist.Tool({ input: z.object({ a: z.number(), b: z.number() }) })(
+      Sums.prototype,
+      'add',
+      descriptor,
+    );
+    const app = dist.McpApplication.create({ name: 'sums', version: '1', providers: [Sums] });
+    const answer = await app.handle(
+      '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add","arguments":{"a":2,"b":3}}}',
+    );
+    expect(answer).toBe(
+      '{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"5"}],"isError":false}}',
+    );
+  });
 });
