@@ -2,7 +2,7 @@ import { listHint } from '../../cache';
 import { ErrorCode } from '../../error-codes';
 import { Fault, ToolError } from '../../errors';
 import type { JsonObject, JsonRpcRequest, RequestHeaders } from '../../types';
-import { isObject, setMember } from '../../types';
+import { isObject } from '../../types';
 import {
   type Ask,
   type AskingCall,
@@ -91,7 +91,18 @@ const ERROR_STATUS = new Map<number, number>([
  */
 function copyOf(source: JsonObject): JsonObject {
   const out: JsonObject = {};
-  for (const key of Object.keys(source)) setMember(out, key, source[key]);
+  // Its own keyed store, not setMember's: that one site is shared by every caller in the package
+  // and goes megamorphic, which this per-request copy must not pay.
+  for (const key of Object.keys(source)) {
+    if (key === '__proto__') {
+      Object.defineProperty(out, key, {
+        value: source[key],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    } else out[key] = source[key];
+  }
   return out;
 }
 
