@@ -5,7 +5,7 @@
  */
 import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type JsonObject, McpClientError, REVISIONS, UsageError } from '../core';
+import { isObject, type JsonObject, McpClientError, REVISIONS, UsageError } from '../core';
 import type { TestClient } from '../testing';
 import { type ClientCommand, flagsUsage } from './flags';
 import { loadApplication } from './load';
@@ -47,10 +47,6 @@ const KINDS = {
   templates: 'resourceTemplates',
   prompts: 'prompts',
 } as const;
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function jsonArgs(raw: string | undefined, what: string): JsonObject {
   if (raw === undefined) return {};

@@ -2,15 +2,12 @@
  * The test generator: a jest or `node:test` test that drives one tool through the in-memory client
  * (`connect` from `declarative-mcp/testing`): listed, answers sample arguments, refuses bad ones.
  */
+import { isObject } from '../core';
 import { Imports, kebab, pascal, quote } from './code';
 import { fieldsSchema, parseFields } from './field-spec';
 import { checkedClass, type Stub, StubError } from './stubs';
 
 type Schema = Record<string, unknown>;
-
-function isObject(value: unknown): value is Schema {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function typeOf(schema: Schema): string | undefined {
   const type = schema.type;
