@@ -11,6 +11,8 @@ import type { RedisConnection } from './connection';
 /** Publish/subscribe between processes, over one subscriber connection. */
 export class RedisBus implements MessageBus {
   private readonly listeners = new Map<string, Set<(message: string) => void>>();
+  /** The SUBSCRIBE still in flight for a channel: every subscriber of it waits for the same one. */
+  private readonly subscribing = new Map<string, Promise<void>>();
 
   constructor(private readonly link: RedisConnection) {}
 
@@ -31,6 +33,11 @@ export class RedisBus implements MessageBus {
     await this.link.run(() => this.link.redis.publish(this.link.keys.channel(channel), message));
   }
 
+  /**
+   * Resolves once Redis delivers the channel's messages to `listener`. The listener is in place
+   * before the SUBSCRIBE is sent: its acknowledgement and the first message can arrive in one
+   * read, and the message is dispatched before an `await` after the acknowledgement resumes.
+   */
   async subscribe(
     channel: string,
     listener: (message: string) => void,
@@ -40,17 +47,33 @@ export class RedisBus implements MessageBus {
     if (set === undefined) {
       set = new Set();
       this.listeners.set(full, set);
-      await this.link.run(() => this.link.subscriber.subscribe(full));
+      const sent = this.link
+        .run(() => this.link.subscriber.subscribe(full))
+        .then(() => {
+          this.subscribing.delete(full);
+        });
+      sent.catch(() => this.subscribing.delete(full));
+      this.subscribing.set(full, sent);
     }
     const own = (message: string): void => listener(message);
     set.add(own);
-    return async () => {
+    const stop = async (): Promise<void> => {
       set.delete(own);
       if (set.size === 0 && this.listeners.get(full) === set) {
         this.listeners.delete(full);
         await this.link.run(() => this.link.subscriber.unsubscribe(full)).then(undefined, () => {});
       }
     };
+    const pending = this.subscribing.get(full);
+    if (pending !== undefined) {
+      try {
+        await pending;
+      } catch (error) {
+        await stop();
+        throw error;
+      }
+    }
+    return stop;
   }
 }
 

@@ -4,6 +4,8 @@
  * ids that name their stream, and ids this store did not make.
  */
 import { redisAdapter } from '../../src/redis';
+import type { RedisConnection } from '../../src/redis/connection';
+import { RedisBus } from '../../src/redis/stores';
 import { within } from '../helpers/within';
 import { redisPerTest } from './redis-server';
 
@@ -116,4 +118,66 @@ test('bus: <prefix>bus:<channel> on Redis, one subscription per channel, and a t
   } finally {
     await own.close();
   }
+});
+
+/** A link whose SUBSCRIBE acknowledgements the test gives by hand. */
+function handLink() {
+  const acks: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
+  const sent: string[] = [];
+  const link = {
+    keys: { channel: (name: string) => `p:bus:${name}` },
+    run: <T>(command: () => Promise<T>) => command(),
+    report: jest.fn(),
+    subscriber: {
+      subscribe: (channel: string) => {
+        sent.push(`SUBSCRIBE ${channel}`);
+        return new Promise<void>((resolve, reject) => acks.push({ resolve, reject }));
+      },
+      unsubscribe: async (channel: string) => {
+        sent.push(`UNSUBSCRIBE ${channel}`);
+      },
+    },
+  };
+  return { link: link as unknown as RedisConnection, acks, sent };
+}
+
+test('bus: a message read together with the SUBSCRIBE acknowledgement reaches every subscriber, and a second subscriber waits for the same SUBSCRIBE', async () => {
+  const { link, acks, sent } = handLink();
+  const bus = new RedisBus(link);
+  const got: string[] = [];
+  const first = bus.subscribe('c', (m) => got.push(`1:${m}`));
+  let secondReady = false;
+  const second = bus.subscribe('c', (m) => got.push(`2:${m}`));
+  void second.then(() => (secondReady = true));
+  await new Promise((resolve) => setImmediate(resolve));
+  // Not subscribed yet: the second must not claim it is.
+  expect(secondReady).toBe(false);
+  expect(sent).toEqual(['SUBSCRIBE p:bus:c']);
+  // ioredis parses the acknowledgement and a message of one read before any await resumes.
+  acks[0]!.resolve();
+  bus.dispatch('p:bus:c', 'hello');
+  await within(Promise.all([first, second]), 2_000, 'subscribe did not resolve after its ack');
+  expect(got).toEqual(['1:hello', '2:hello']);
+});
+
+test('bus: a SUBSCRIBE that fails rejects every waiting subscriber and leaves no listener behind', async () => {
+  const { link, acks, sent } = handLink();
+  const bus = new RedisBus(link);
+  const got: string[] = [];
+  const first = bus.subscribe('c', (m) => got.push(`1:${m}`));
+  const second = bus.subscribe('c', (m) => got.push(`2:${m}`));
+  await new Promise((resolve) => setImmediate(resolve));
+  acks[0]!.reject(new Error('connection lost'));
+  await expect(first).rejects.toThrow('connection lost');
+  await expect(second).rejects.toThrow('connection lost');
+  bus.dispatch('p:bus:c', 'late');
+  expect(got).toEqual([]);
+  // The next subscriber asks Redis again.
+  const third = bus.subscribe('c', (m) => got.push(`3:${m}`));
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(sent.filter((line) => line.startsWith('SUBSCRIBE'))).toHaveLength(2);
+  acks[1]!.resolve();
+  await within(third, 2_000, 'the second SUBSCRIBE did not resolve');
+  bus.dispatch('p:bus:c', 'again');
+  expect(got).toEqual(['3:again']);
 });
