@@ -6,6 +6,7 @@ import type { ClusterResults } from './cluster';
 import type { ColdStartResults } from './coldstart';
 import type { Stats } from './common';
 import type { FetchResults } from './fetch';
+import type { GeneratorResults } from './generators';
 import type { HttpResults, HttpRun } from './http';
 import type { InProcessResults } from './inprocess';
 import type { MemoryResults } from './memory';
@@ -22,6 +23,8 @@ export interface BenchResults {
   cluster?: ClusterResults;
   telemetry?: TelemetryResults;
   fetch?: FetchResults;
+  /** `--only loadgen`: the load generators compared (not part of a default run). */
+  loadgen?: GeneratorResults;
 }
 
 /** `higher`: more is better (rates); `lower`: less is better (CPU, time, bytes). */

@@ -1,7 +1,7 @@
 /**
  * Measurement 7: scale-out on Redis. HTTP session-mode requests/s of the command line with
  * `--workers 2 --redis URL` against one process in memory (and one process on Redis, to show
- * what Redis costs alone): the same tool, the same autocannon load and checks as measurement 3,
+ * what Redis costs alone): the same tool, the same load generator and checks as measurement 3,
  * one session opened before the runs. Then the Redis bytes per idle session: `MEMORY USAGE` of
  * the keys that N idle sessions add, ÷ N. The bench starts its own redis-server on a free
  * loopback port (no persistence) and stops it.
@@ -11,7 +11,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { ab, CALL_PARTS, childFlags, inTurn, note, pause, type Stats, stats } from './common';
-import { cannon, type HttpTarget, mcpHeaders, openSession, verify } from './http';
+import { generateLoad, type HttpTarget, mcpHeaders, openSession, verify } from './http';
 
 /**
  * Idle sessions measured in Redis: 100, the default `maxSessionsPerIdentity` (every session of
@@ -165,18 +165,18 @@ export async function measureCluster(reps: number, seconds: number): Promise<Clu
       ab.dir === undefined
         ? configs
         : configs.flatMap(([key, args]) => [[key, args] as const, [`ref-${key}`, args] as const]);
-    const runs: Record<string, Array<Awaited<ReturnType<typeof cannon>>>> = {};
+    const runs: Record<string, Array<Awaited<ReturnType<typeof generateLoad>>>> = {};
     const targets: Record<string, HttpTarget> = {};
     for (const [key, args] of subjects) {
       targets[key] = await serve(args, key.startsWith('ref-'));
       await verify(targets[key]!);
       runs[key] = [];
-      await cannon(targets[key]!, 1);
+      await generateLoad(targets[key]!, 1);
     }
     for (let rep = 0; rep < reps; rep++) {
       for (const [key] of inTurn(subjects, rep)) {
         await pause(200);
-        const summary = await cannon(targets[key]!, seconds);
+        const summary = await generateLoad(targets[key]!, seconds);
         runs[key]!.push(summary);
         const failed = summary.non2xx + summary.errors + summary.timeouts + summary.mismatches;
         if (failed > 0) note(`${key}: ${failed} failed requests in run ${rep + 1}`);

@@ -1,11 +1,12 @@
 /**
  * Measurement 3: Streamable HTTP requests per second and p99 latency on loopback, in session and
  * stateless mode, for ours (`serveHttp`), the SDK (`StreamableHTTPServerTransport` on `node:http`)
- * and a bare `node:http` JSON answerer (the limit). The server runs in one child process, autocannon
- * in another. Every request is a real `tools/call` POST with the headers MCP asks for; every
+ * and a bare `node:http` JSON answerer (the limit). The server runs in one child process, the load
+ * generator (`children/loadgen.ts`, or autocannon with `BENCH_LOADGEN=autocannon`) in another. Every request is a real `tools/call` POST with the headers MCP asks for; every
  * answer body is checked, and a sample answer is verified before each run.
  */
 import { type ChildProcess, execFile } from 'node:child_process';
+import type { LoadJob, LoadSummary } from './children/loadgen';
 import {
   CALL_PARTS,
   childFlags,
@@ -29,7 +30,7 @@ import {
   wanted,
 } from './common';
 
-/** Connections autocannon keeps open (one request in flight on each). */
+/** Connections the load generator keeps open (one request in flight on each). */
 export const CONNECTIONS = 64;
 
 /** `modern`: stateless MCP 2026-07-28 POSTs (no initialize, `_meta` and the 2026 headers). */
@@ -132,21 +133,28 @@ export async function verify(target: HttpTarget): Promise<void> {
   }
 }
 
-/** What one autocannon run found. */
-export interface CannonSummary {
-  rps: number;
-  p99: number;
-  p50: number;
-  ok: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  mismatches: number;
+/** The load generators: the lean one (`children/loadgen.ts`), or autocannon (`children/cannon.ts`). */
+export type LoadGenerator = 'loadgen' | 'autocannon';
+
+/** The generator of the HTTP runs: `BENCH_LOADGEN=autocannon` for autocannon, else the lean one. */
+export function loadGenerator(): LoadGenerator {
+  const name = process.env.BENCH_LOADGEN ?? 'loadgen';
+  if (name !== 'loadgen' && name !== 'autocannon') {
+    throw new Error(`BENCH_LOADGEN=${name}: use loadgen or autocannon`);
+  }
+  return name;
 }
 
-/** Runs autocannon in its own process against the target for `seconds`. */
-export function cannon(target: HttpTarget, seconds: number): Promise<CannonSummary> {
-  const job = {
+/**
+ * Runs a load generator in its own process against the target for `seconds`, with
+ * {@link CONNECTIONS} connections and one request in flight on each; every answer is checked.
+ */
+export function generateLoad(
+  target: HttpTarget,
+  seconds: number,
+  generator: LoadGenerator = loadGenerator(),
+): Promise<LoadSummary> {
+  const job: LoadJob = {
     url: target.url,
     headers: target.headers,
     // Every request gets its own id: the SDK routes answers by id within a session.
@@ -155,21 +163,22 @@ export function cannon(target: HttpTarget, seconds: number): Promise<CannonSumma
     duration: seconds,
     expect: `"text":"${EXPECTED_TEXT}"`,
   };
+  const child = generator === 'autocannon' ? 'cannon' : 'loadgen';
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      [...childFlags(), childPath('cannon'), JSON.stringify(job)],
+      [...childFlags(), childPath(child), JSON.stringify(job)],
       { maxBuffer: 1 << 20 },
       (error, stdout) => {
         if (error) reject(error);
-        else resolve(JSON.parse(stdout) as CannonSummary);
+        else resolve(JSON.parse(stdout) as LoadSummary);
       },
     );
   });
 }
 
 /** The server child's CPU time so far (user + system), in µs. */
-async function cpuOf(target: HttpTarget): Promise<number> {
+export async function cpuOf(target: HttpTarget): Promise<number> {
   const answer = nextMessage<{ type: string; micros: number }>(
     target.child,
     (m) => m.type === 'cpu',
@@ -184,6 +193,11 @@ export interface HttpRun {
   p99: Stats;
   /** The server process's CPU time per answered request, in µs (independent of the client's limit). */
   cpu: Stats;
+  /**
+   * The load generator's own CPU time per answer, in µs: near `cpu`, the client is the limit.
+   * (Absent in results.json of runs before it was measured.)
+   */
+  clientCpu?: Stats;
   /** Failed requests over all runs: non-2xx, socket errors, timeouts, wrong bodies. */
   errors: number;
   ok: number;
@@ -203,6 +217,8 @@ export interface HttpResults {
   modern: HttpModeRuns;
   bare: HttpRun;
   connections: number;
+  /** The load generator of these runs (results.json of runs before it was recorded: autocannon). */
+  generator?: LoadGenerator;
 }
 
 /** The HTTP modes measured (all by default; `--modes session,modern` picks some). */
@@ -226,7 +242,7 @@ export async function measureHttp(reps: number, seconds: number): Promise<HttpRe
     ([key, child, mode]) => wanted(child) && (key === 'bare' || HTTP_MODES.includes(mode)),
   );
   const targets: Record<string, HttpTarget> = {};
-  const runs: Record<string, Array<CannonSummary & { cpu: number }>> = {};
+  const runs: Record<string, Array<LoadSummary & { cpu: number }>> = {};
   const measured: typeof subjects = [];
   try {
     for (const subject of subjects) {
@@ -242,13 +258,13 @@ export async function measureHttp(reps: number, seconds: number): Promise<HttpRe
       }
       measured.push(subject);
       runs[key] = [];
-      await cannon(targets[key]!, 1);
+      await generateLoad(targets[key]!, 1);
     }
     for (let rep = 0; rep < reps; rep++) {
       for (const [key] of inTurn(measured, rep)) {
         await pause(200);
         const before = await cpuOf(targets[key]!);
-        const summary = await cannon(targets[key]!, seconds);
+        const summary = await generateLoad(targets[key]!, seconds);
         const cpu =
           ((await cpuOf(targets[key]!)) - before) / Math.max(1, summary.ok + summary.non2xx);
         runs[key]!.push({ ...summary, cpu });
@@ -266,6 +282,7 @@ export async function measureHttp(reps: number, seconds: number): Promise<HttpRe
       rps: stats(list.map((s) => s.rps)),
       p99: stats(list.map((s) => s.p99)),
       cpu: stats(list.map((s) => s.cpu)),
+      clientCpu: stats(list.map((s) => s.clientCpu)),
       errors: list.reduce((n, s) => n + s.non2xx + s.errors + s.timeouts + s.mismatches, 0),
       ok: list.reduce((n, s) => n + s.ok - s.mismatches, 0),
     };
@@ -281,5 +298,6 @@ export async function measureHttp(reps: number, seconds: number): Promise<HttpRe
     modern: mode('modern', 'sdk2-modern'),
     bare: run('bare'),
     connections: CONNECTIONS,
+    generator: loadGenerator(),
   };
 }

@@ -4,6 +4,7 @@
  * rows, PASS/MISS per target) and writes bench/results.json. See bench/README.md.
  *
  *   node build/bench/run.js [inprocess] [stdio] [http] [memory] [coldstart] [cluster] [telemetry] [fetch]   (default: all)
+ *   node build/bench/run.js loadgen   (the two HTTP load generators compared; not part of "all")
  *   node build/bench/run.js --only http,stdio --modes session,modern
  *   node build/bench/run.js --against main [--with-sdk] [--keep]   (A/B: this build ÷ main's)
  *   BENCH_REPS=5 BENCH_SECONDS=3 node build/bench/run.js
@@ -17,6 +18,7 @@ import { type ClusterResults, measureCluster, REDIS_SESSIONS } from './cluster';
 import { type ColdStartResults, measureColdStart } from './coldstart';
 import { ab, note, type Stats, stats } from './common';
 import { type FetchResults, measureFetch } from './fetch';
+import { GENERATORS, type GeneratorResults, measureGenerators } from './generators';
 import { CONNECTIONS, HTTP_MODES, type HttpMode, type HttpRun, measureHttp } from './http';
 import { IN_FLIGHT, measureInProcess, PAIRS } from './inprocess';
 import { CYCLES, measureMemory, SESSIONS } from './memory';
@@ -32,8 +34,11 @@ const SECTIONS = [
   'cluster',
   'telemetry',
   'fetch',
+  'loadgen',
 ] as const;
 type Section = (typeof SECTIONS)[number];
+/** What a run without sections measures: everything but the load-generator comparison. */
+const DEFAULT_SECTIONS = SECTIONS.filter((section) => section !== 'loadgen');
 
 const REPS = Number(process.env.BENCH_REPS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
@@ -138,15 +143,15 @@ function report(results: Results): Target[] {
   const ht = results.http;
   if (ht !== undefined) {
     heading(
-      `3. Streamable HTTP, autocannon, ${CONNECTIONS} connections`,
-      'req/s · p99 · server CPU/req · failed',
+      `3. Streamable HTTP, ${ht.generator ?? 'autocannon'}, ${CONNECTIONS} connections`,
+      'req/s · p99 · server CPU/req · generator CPU/req · failed',
     );
     const httpRow = (label: string, run: HttpRun, extra = '') =>
       row(
         label,
         run.rps,
         integer,
-        `p99 ${ms(run.p99.median)} · ${run.cpu.median.toFixed(0)} µs · ${run.errors} failed${extra}`,
+        `p99 ${ms(run.p99.median)} · ${run.cpu.median.toFixed(0)} µs · ${(run.clientCpu?.median ?? Number.NaN).toFixed(0)} µs · ${run.errors} failed${extra}`,
       );
     for (const mode of ['session', 'stateless'] as const) {
       if (ht[mode].ours.rps.runs.length === 0) continue;
@@ -315,6 +320,7 @@ function report(results: Results): Target[] {
 
   if (results.telemetry !== undefined) targets.push(...telemetryReport(results.telemetry));
   if (results.fetch !== undefined) fetchReport(results.fetch);
+  if (results.loadgen !== undefined) generatorReport(results.loadgen);
 
   lines.push('');
   lines.push('Targets (ratios of medians in this run)');
@@ -393,6 +399,36 @@ function fetchReport(fe: FetchResults): void {
   );
 }
 
+/** 3b. The load generators: req/s, the generator's CPU and the server's, per server. */
+function generatorReport(lg: GeneratorResults): void {
+  const micros = (n: number): string => `${n.toFixed(0)} µs`;
+  heading(
+    `3b. HTTP load generators, ${CONNECTIONS} connections`,
+    'req/s · generator CPU/req · server CPU/req · failed',
+  );
+  for (const [server, byGenerator] of Object.entries(lg)) {
+    for (const generator of GENERATORS) {
+      const run = byGenerator[generator]!;
+      row(
+        `${server}: ${generator}`,
+        run.rps,
+        integer,
+        `${micros(run.clientCpu.median)} · ${micros(run.serverCpu.median)} · ${run.failed} failed`,
+      );
+    }
+  }
+  const ratio = (server: string, other: string, generator: string): string => {
+    const a = lg[server]?.[generator]?.rps.median ?? Number.NaN;
+    const b = lg[other]?.[generator]?.rps.median ?? Number.NaN;
+    return times(a / b);
+  };
+  for (const generator of GENERATORS) {
+    lines.push(
+      `  ${generator}: req/s ÷ SDK v1: session ${ratio('ours-session', 'sdk-session', generator)}, bare ${ratio('bare', 'sdk-session', generator)}; stateless ${ratio('ours-stateless', 'sdk-stateless', generator)}; 2026 ÷ SDK v2 ${ratio('ours-modern', 'sdk2-modern', generator)}`,
+    );
+  }
+}
+
 /** The command line: sections (bare words or `--only a,b`), `--modes`, `--against REF` and its options. */
 function parseArguments(argv: string[]): {
   sections: readonly Section[];
@@ -437,7 +473,13 @@ function parseArguments(argv: string[]): {
     else if (flag!.startsWith('--')) throw new Error(`unknown option ${flag}`);
     else section(arg);
   }
-  return { sections: asked.length === 0 ? SECTIONS : asked, against, withSdk, keep, reportOf };
+  return {
+    sections: asked.length === 0 ? DEFAULT_SECTIONS : asked,
+    against,
+    withSdk,
+    keep,
+    reportOf,
+  };
 }
 
 async function main(): Promise<void> {
@@ -481,6 +523,7 @@ async function measure(sections: readonly Section[], against: AgainstBuild | und
       results.telemetry = await measureTelemetry(SECONDS * 1000, HTTP_SECONDS);
     }
     if (section === 'fetch') results.fetch = await measureFetch(REPS, SECONDS * 1000);
+    if (section === 'loadgen') results.loadgen = await measureGenerators(REPS, HTTP_SECONDS);
     note(`${section} done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
   const sdk = sdkVersion();

@@ -6,7 +6,7 @@
  * side is a child process of its own (the context manager hooks every promise of its process).
  *
  * - in-process: `app.handle(json)`, 64 calls in flight, calls/s and CPU µs per call;
- * - HTTP: `serveHttp` in session mode (2025-06-18) and stateless 2026-07-28 POSTs, autocannon
+ * - HTTP: `serveHttp` in session mode (2025-06-18) and stateless 2026-07-28 POSTs, the load generator
  *   with 64 connections, req/s and the server's CPU µs per request.
  *
  * Measured as back-to-back pairs, alternating which side goes first; the overhead is the median
@@ -16,7 +16,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { forkChild, nextMessage, pause, type Stats, stats, stopChild } from './common';
-import { cannon, type HttpMode, type HttpTarget, startServer, verify } from './http';
+import { cpuOf, generateLoad, type HttpMode, type HttpTarget, startServer, verify } from './http';
 
 /** Back-to-back pairs per measurement. */
 export const TELEMETRY_PAIRS = 6;
@@ -93,29 +93,19 @@ async function inProcess(ms: number): Promise<TelemetryRun> {
   }
 }
 
-/** The server child's CPU time so far (user + system), in µs. */
-async function cpuOf(target: HttpTarget): Promise<number> {
-  const answer = nextMessage<{ type: string; micros: number }>(
-    target.child,
-    (m) => m.type === 'cpu',
-  );
-  target.child.send({ type: 'cpu' });
-  return (await answer).micros;
-}
-
 async function overHttp(mode: HttpMode, seconds: number): Promise<TelemetryRun> {
   const targets: Record<string, HttpTarget> = {};
   try {
     for (const side of ['otel', 'off']) {
       targets[side] = await startServer('ours-http', mode, [], [side]);
       await verify(targets[side]!);
-      await cannon(targets[side]!, 1);
+      await generateLoad(targets[side]!, 1);
     }
     return await pairs(async (side) => {
       const target = targets[side]!;
       await pause(200);
       const before = await cpuOf(target);
-      const summary = await cannon(target, seconds);
+      const summary = await generateLoad(target, seconds);
       const failed = summary.non2xx + summary.errors + summary.timeouts + summary.mismatches;
       if (failed > 0) throw new Error(`telemetry ${mode} ${side}: ${failed} failed requests`);
       return { rate: summary.rps, cpu: ((await cpuOf(target)) - before) / summary.ok };

@@ -1,22 +1,16 @@
 /**
- * The load generator of measurement 3, in its own process so it never shares a core with the
- * server: runs autocannon with the options in argv[2] (JSON), checks every answer body, and
- * prints a one-line JSON summary on stdout.
+ * autocannon as the HTTP measurements' load generator (`BENCH_LOADGEN=autocannon`; the default is
+ * the leaner `loadgen.ts`), in its own process so it never shares a core with the server: runs
+ * autocannon with the job in argv[2] (JSON), checks every answer body, and prints a one-line JSON
+ * summary on stdout with the same fields as `loadgen.ts`, its own CPU per answer included.
  */
 import autocannon = require('autocannon');
 
-interface Job {
-  url: string;
-  headers: Record<string, string>;
-  body: string;
-  connections: number;
-  duration: number;
-  /** A substring every successful answer contains. */
-  expect: string;
-}
+import type { LoadJob } from './loadgen';
 
 async function main(): Promise<void> {
-  const job = JSON.parse(process.argv[2]!) as Job;
+  const job = JSON.parse(process.argv[2]!) as LoadJob;
+  const cpuStart = process.cpuUsage();
   const result = await autocannon({
     url: job.url,
     method: 'POST',
@@ -28,6 +22,7 @@ async function main(): Promise<void> {
     pipelining: 1,
     verifyBody: (body) => body.includes(job.expect),
   });
+  const cpu = process.cpuUsage(cpuStart);
   const summary = {
     rps: Math.max(0, result['2xx'] - result.mismatches) / result.duration,
     average: result.requests.average,
@@ -39,6 +34,7 @@ async function main(): Promise<void> {
     timeouts: result.timeouts,
     mismatches: result.mismatches,
     duration: result.duration,
+    clientCpu: (cpu.user + cpu.system) / Math.max(1, result['2xx'] + result.non2xx),
   };
   process.stdout.write(`${JSON.stringify(summary)}\n`);
 }
