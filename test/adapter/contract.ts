@@ -1,37 +1,36 @@
 /**
  * What every StateAdapter does, as one suite run against each implementation. The factory must
- * give an adapter with `eventsPerStream: 3` and `eventTtl: 200` ms.
+ * give an adapter with `eventsPerStream: 3` and `eventTtl: EVENT_TTL` ms.
+ *
+ * No test here depends on a few calls finishing inside a short window: whatever must still be
+ * alive gets a TTL of LIVE ms (far longer than a few calls take on a loaded machine), and "has
+ * expired" is polled for, up to EXPIRY_BOUND ms.
  */
 import type { StateAdapter } from '../../src/adapter';
+import { eventually } from '../helpers/within';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A TTL that outlives the few calls made before its expiry is checked. */
+const LIVE = 2000;
+/** The event-stream TTL the factories give (see above). */
+export const EVENT_TTL = LIVE;
+/** How long a wait for an expiry may take, beyond the TTL. */
+const EXPIRY_BOUND = LIVE + 10_000;
+/** How long a wait for a bus message may take. */
+const ARRIVAL_BOUND = 10_000;
 
-/** Resolves with the next `count` messages of a channel (bounded: rejects after 2 s). */
-function collect(adapter: StateAdapter, channel: string, count: number) {
+/** The messages of a channel as they arrive; `arrived(n)` waits (bounded) until there are `n`. */
+function collect(adapter: StateAdapter, channel: string) {
   const messages: string[] = [];
-  let done!: () => void;
-  const arrived = new Promise<void>((resolve) => {
-    done = resolve;
-  });
   const stop = adapter.bus.subscribe(channel, (message) => {
     messages.push(message);
-    if (messages.length === count) done();
   });
-  const within = async () => {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error(`only ${messages.length} of ${count} messages on ${channel}`)),
-        2000,
-      );
-    });
-    try {
-      await Promise.race([arrived, late]);
-    } finally {
-      clearTimeout(timer);
-    }
-  };
-  return { messages, stop, within };
+  const arrived = (count: number) =>
+    eventually(
+      () => messages.length >= count,
+      ARRIVAL_BOUND,
+      `only ${messages.length} of ${count} messages on ${channel}`,
+    );
+  return { messages, stop, arrived };
 }
 
 export function adapterContract(name: string, make: () => Promise<StateAdapter>): void {
@@ -66,20 +65,22 @@ export function adapterContract(name: string, make: () => Promise<StateAdapter>)
       expect(await adapter.sessions.count()).toBe(1);
     });
 
-    it('sessions expire after their ttl unless touched', async () => {
-      const ten = { max: 10, perSource: 0 };
-      await adapter.sessions.create({ id: 'short' }, 600, ten);
-      await adapter.sessions.create({ id: 'kept' }, 600, ten);
-      await sleep(50);
-      await adapter.sessions.touch('kept', 5000);
-      await sleep(800);
+    it('sessions expire after their ttl unless touched; expired ones free their place', async () => {
+      const two = { max: 2, perSource: 0 };
+      expect(await adapter.sessions.create({ id: 'short' }, LIVE, two)).toBe('created');
+      expect(await adapter.sessions.create({ id: 'kept' }, LIVE, two)).toBe('created');
+      expect(await adapter.sessions.touch('kept', 60_000)).toBe(true);
+      expect(await adapter.sessions.create({ id: 'next' }, 60_000, two)).toBe('full');
+      // The table is full until 'short' expires; its place is then free for a new session
+      // (asked before anything else looks at 'short').
+      await eventually(
+        async () => (await adapter.sessions.create({ id: 'next' }, 60_000, two)) === 'created',
+        EXPIRY_BOUND,
+        'the expired session never freed its place',
+      );
       expect(await adapter.sessions.get('short')).toBeUndefined();
       expect(await adapter.sessions.get('kept')).toEqual({ id: 'kept' });
-      expect(await adapter.sessions.count()).toBe(1);
-      // A full table frees expired places for a new session.
-      expect(await adapter.sessions.create({ id: 'next' }, 600, { max: 2, perSource: 0 })).toBe(
-        'created',
-      );
+      expect(await adapter.sessions.count()).toBe(2);
     });
 
     it('sessions: perSource bounds the sessions of one source; an ended one frees its place', async () => {
@@ -101,33 +102,45 @@ export function adapterContract(name: string, make: () => Promise<StateAdapter>)
     });
 
     it('sessions: an expired session frees its place of its source', async () => {
-      const limits = { max: 10, perSource: 1 };
-      expect(await adapter.sessions.create({ id: 'x1', source: 's' }, 50, limits)).toBe('created');
-      expect(await adapter.sessions.create({ id: 'x2', source: 's' }, 50, limits)).toBe(
-        'source-full',
+      const limits = { max: 10, perSource: 2 };
+      const of = (id: string) => ({ id, source: 's' });
+      expect(await adapter.sessions.create(of('x1'), LIVE, limits)).toBe('created');
+      // Created last, 'long' keeps the source's own bookkeeping alive throughout (an adapter may
+      // let it expire a while after its newest session): the place is freed by 'x1' expiring.
+      expect(await adapter.sessions.create(of('long'), 60_000, limits)).toBe('created');
+      expect(await adapter.sessions.create(of('x2'), 60_000, limits)).toBe('source-full');
+      await eventually(
+        async () => (await adapter.sessions.create(of('x2'), 60_000, limits)) === 'created',
+        EXPIRY_BOUND,
+        'the expired session never freed its place of its source',
       );
-      await sleep(80);
-      expect(await adapter.sessions.create({ id: 'x2', source: 's' }, 50, limits)).toBe('created');
+      // The new one holds the place now.
+      expect(await adapter.sessions.create(of('x3'), 60_000, limits)).toBe('source-full');
     });
 
     it('bus: every subscriber of a channel gets each message, in order; unsubscribe stops', async () => {
-      const a = collect(adapter, 'chan', 2);
-      const b = collect(adapter, 'chan', 2);
-      const other = collect(adapter, 'other', 1);
+      const a = collect(adapter, 'chan');
+      const b = collect(adapter, 'chan');
+      const other = collect(adapter, 'other');
       await a.stop;
       await b.stop;
       await other.stop;
       await adapter.bus.publish('chan', 'one');
       await adapter.bus.publish('chan', 'two');
-      await a.within();
-      await b.within();
+      await a.arrived(2);
+      await b.arrived(2);
       expect(a.messages).toEqual(['one', 'two']);
       expect(b.messages).toEqual(['one', 'two']);
-      expect(other.messages).toEqual([]);
       await (await a.stop)();
       await adapter.bus.publish('chan', 'three');
-      await sleep(50);
+      await adapter.bus.publish('other', 'four');
+      // b, still subscribed to the same channel, is the acknowledgement that 'three' was
+      // delivered: a would have had it by then; 'other' got its own message and no other.
+      await b.arrived(3);
+      await other.arrived(1);
+      expect(b.messages).toEqual(['one', 'two', 'three']);
       expect(a.messages).toEqual(['one', 'two']);
+      expect(other.messages).toEqual(['four']);
       await (await b.stop)();
       await (await other.stop)();
     });
@@ -152,8 +165,13 @@ export function adapterContract(name: string, make: () => Promise<StateAdapter>)
         '{"n":4}',
       ]);
       expect(await adapter.events.after('nope:1')).toBeUndefined();
-      await sleep(300);
-      expect(await adapter.events.after(fourth)).toBeUndefined();
+      // Reading does not keep a stream alive: it expires eventTtl after its last append.
+      await eventually(
+        async () => (await adapter.events.after(fourth)) === undefined,
+        EXPIRY_BOUND,
+        'the event stream never expired',
+      );
+      expect(await adapter.events.after(first)).toBeUndefined();
     });
 
     it('definitions: the states recorded', async () => {
@@ -168,13 +186,19 @@ export function adapterContract(name: string, make: () => Promise<StateAdapter>)
       await adapter.records.set('task:1', { status: 'working', n: [1, 2] });
       expect(await adapter.records.get('task:1')).toEqual({ status: 'working', n: [1, 2] });
       expect(await adapter.records.add('task:1', { other: true })).toBe(false);
-      expect(await adapter.records.add('task:2', 'two', 100)).toBe(true);
+      expect(await adapter.records.add('task:2', 'two', LIVE)).toBe(true);
       expect(await adapter.records.get('task:2')).toBe('two');
       expect(await adapter.records.delete('task:1')).toBe(true);
       expect(await adapter.records.delete('task:1')).toBe(false);
       expect(await adapter.records.get('task:1')).toBeUndefined();
-      await sleep(150);
-      expect(await adapter.records.get('task:2')).toBeUndefined();
+      await eventually(
+        async () => (await adapter.records.get('task:2')) === undefined,
+        EXPIRY_BOUND,
+        'the record never expired',
+      );
+      // Expired, its key is free for add again.
+      expect(await adapter.records.add('task:2', 'again')).toBe(true);
+      expect(await adapter.records.get('task:2')).toBe('again');
     });
 
     it('records: many values in one read, in order, undefined where none', async () => {
@@ -190,11 +214,11 @@ export function adapterContract(name: string, make: () => Promise<StateAdapter>)
 
     it('indexes: bounded adds, newest first, pages after an entry, expiry frees a place', async () => {
       const at = Date.now();
-      expect(await adapter.indexes.add('owner:a', { member: 'x', at }, 10_000, 3)).toBe(true);
-      expect(await adapter.indexes.add('owner:a', { member: 'y', at: at + 1 }, 10_000, 3)).toBe(
+      expect(await adapter.indexes.add('owner:a', { member: 'x', at }, 60_000, 3)).toBe(true);
+      expect(await adapter.indexes.add('owner:a', { member: 'y', at: at + 1 }, 60_000, 3)).toBe(
         true,
       );
-      expect(await adapter.indexes.add('owner:a', { member: 'w', at }, 100, 3)).toBe(true);
+      expect(await adapter.indexes.add('owner:a', { member: 'w', at }, LIVE, 3)).toBe(true);
       expect(await adapter.indexes.add('owner:a', { member: 'z', at: at + 2 }, 10_000, 3)).toBe(
         false,
       );
@@ -211,11 +235,14 @@ export function adapterContract(name: string, make: () => Promise<StateAdapter>)
       expect(await adapter.indexes.page('owner:a', 2)).toEqual(all.slice(0, 2));
       expect(await adapter.indexes.page('owner:a', 2, all[1])).toEqual([all[2]]);
       expect(await adapter.indexes.page('owner:a', 2, all[2])).toEqual([]);
-      await sleep(150);
-      expect(await adapter.indexes.count('owner:a')).toBe(2);
-      expect(await adapter.indexes.add('owner:a', { member: 'z', at: at + 2 }, 10_000, 3)).toBe(
-        true,
+      // The index is full until 'w' expires; its place is then free (asked before anything else
+      // looks at the index).
+      await eventually(
+        () => adapter.indexes.add('owner:a', { member: 'z', at: at + 2 }, 60_000, 3),
+        EXPIRY_BOUND,
+        'the expired entry never freed its place',
       );
+      expect(await adapter.indexes.count('owner:a')).toBe(3);
       expect((await adapter.indexes.page('owner:a', 10)).map((entry) => entry.member)).toEqual([
         'z',
         'y',

@@ -4,9 +4,9 @@
  */
 import { memoryAdapter } from '../../src/adapter';
 import { ConfigurationError } from '../../src/core';
-import { adapterContract } from './contract';
+import { adapterContract, EVENT_TTL } from './contract';
 
-adapterContract('memory', async () => memoryAdapter({ eventsPerStream: 3, eventTtl: 200 }));
+adapterContract('memory', async () => memoryAdapter({ eventsPerStream: 3, eventTtl: EVENT_TTL }));
 
 describe('memoryAdapter options', () => {
   it('refuses an event cap or expiry that is not a whole number of 1 or more', () => {

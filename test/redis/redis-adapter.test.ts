@@ -5,7 +5,7 @@
 import { Redis } from 'ioredis';
 import { ConfigurationError, SharedStateError } from '../../src/core';
 import { redisAdapter } from '../../src/redis';
-import { adapterContract } from '../adapter/contract';
+import { adapterContract, EVENT_TTL } from '../adapter/contract';
 import { type RedisServer, startRedis } from './redis-server';
 
 let server: RedisServer;
@@ -23,7 +23,7 @@ afterAll(async () => {
 
 // Each test on its own prefix: no state shared between tests.
 adapterContract('redis', async () =>
-  redisAdapter({ url: server.url, prefix: `t${++n}:`, eventsPerStream: 3, eventTtl: 200 }),
+  redisAdapter({ url: server.url, prefix: `t${++n}:`, eventsPerStream: 3, eventTtl: EVENT_TTL }),
 );
 
 describe('redisAdapter', () => {
