@@ -18,7 +18,7 @@ import type {
   Reporter,
   RequestObserver,
 } from './rpc-contract';
-import { isObject, type JsonRpcId, type JsonRpcRequest } from './types';
+import { isObject, isThenable, type JsonRpcId, type JsonRpcRequest } from './types';
 import { UnavailableError } from './unavailable';
 
 /**
@@ -222,7 +222,10 @@ export class JsonRpcDispatcher<C = unknown, X = unknown> {
         noteError(note, ErrorCode.METHOD_NOT_FOUND, 'Method not found');
         return hasId ? this.error(id, ErrorCode.METHOD_NOT_FOUND, 'Method not found') : null;
       }
-      result = await handler(request.params, context, request, given);
+      const handled = handler(request.params, context, request, given);
+      // A handler that answered synchronously is not awaited: awaiting an object looks its
+      // `then` up and costs a tick (the in-process tools/call path, see MethodTable.withCall).
+      result = isThenable(handled) ? await handled : handled;
     } catch (error) {
       if (error === NO_ANSWER) return null;
       if (Fault.is(error)) {

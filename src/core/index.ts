@@ -90,5 +90,5 @@ export type {
 } from './telemetry/options';
 export { nextTurn, unref } from './timers';
 export type * from './types';
-export { isObject, setMember } from './types';
+export { isObject, isThenable, setMember } from './types';
 export { SharedStateError, UnavailableError } from './unavailable';

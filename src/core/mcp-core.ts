@@ -218,9 +218,11 @@ export class McpCore<C = unknown> {
    * @internal
    */
   handle(payload: string, context: C | undefined, link: Link | undefined): Promise<string | null>;
-  async handle(payload: string, context?: C, link?: Link): Promise<string | null> {
+  handle(payload: string, context?: C, link?: Link): Promise<string | null> {
+    // Not async: the dispatcher's promise is the answer (an async frame returning it would
+    // resolve a promise with a promise: a `then` look-up and two more ticks per message).
     const parsed = this.rpc.parseAny(payload, context as C);
-    return parsed.ok ? this.dispatch(parsed.value, context, link) : parsed.answer;
+    return parsed.ok ? this.dispatch(parsed.value, context, link) : Promise.resolve(parsed.answer);
   }
 
   /**

@@ -14,6 +14,15 @@ export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** True for a promise or any other thenable (a method may return either; both are awaited). */
+export function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
+}
+
 /**
  * Sets `target[key] = value` as an own member for any key. An assignment to `"__proto__"` would
  * change the prototype instead and lose the member; JSON that came in with one keeps it.

@@ -5,6 +5,7 @@ import {
   type CompletionReference,
   ErrorCode,
   Fault,
+  isThenable,
   type JsonObject,
   type McpCall,
   type Reporter,
@@ -47,12 +48,38 @@ export class RequestHandlers<C> {
     private readonly reporter?: Reporter<C>,
   ) {}
 
-  /** `tools/call`: unknown → -32602; not allowed, invalid arguments or a ToolError → an `isError` result. */
-  async callTool(name: string, args: JsonObject, context: C, call: McpCall): Promise<unknown> {
+  /**
+   * `tools/call`: unknown → -32602; not allowed, invalid arguments or a ToolError → an `isError`
+   * result. Not async: a tool without scopes whose method answers synchronously is answered
+   * synchronously (the core awaits only what is a promise).
+   */
+  callTool(name: string, args: JsonObject, context: C, call: McpCall): unknown {
     const entry = this.catalog.tool(name);
     if (entry === undefined) throw new Fault(ErrorCode.INVALID_PARAMS, `Unknown tool: ${name}`);
-    if (entry.scopes !== undefined && !(await this.catalog.allowed(entry, context)))
-      return refuse(entry, call, NOT_ALLOWED);
+    if (entry.scopes !== undefined) return this.callScoped(entry, name, args, context, call);
+    return this.callAllowed(entry, name, args, context, call);
+  }
+
+  /** {@link callTool} of a tool with scopes: whether the context may use it decides first. */
+  private async callScoped(
+    entry: ToolEntry,
+    name: string,
+    args: JsonObject,
+    context: C,
+    call: McpCall,
+  ): Promise<unknown> {
+    if (!(await this.catalog.allowed(entry, context))) return refuse(entry, call, NOT_ALLOWED);
+    return this.callAllowed(entry, name, args, context, call);
+  }
+
+  /** {@link callTool} once the call is allowed: validation, then the tool or its task. */
+  private callAllowed(
+    entry: ToolEntry,
+    name: string,
+    args: JsonObject,
+    context: C,
+    call: McpCall,
+  ): unknown {
     const checked = entry.input.validate(args);
     if (!checked.ok) return toolFailure(formatIssues(checked.issues));
     // A task tool's call may become a task (docs/tasks.md): answered at once, run on.
@@ -178,15 +205,6 @@ function runTool(entry: ToolEntry, data: unknown, context: unknown, call: McpCal
 function toolRefusal(error: unknown): unknown {
   if (ToolError.is(error)) return toolFailure(error.message);
   throw error;
-}
-
-/** True for a promise or any other thenable (a method may return either; both are awaited). */
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    (typeof value === 'object' || typeof value === 'function') &&
-    value !== null &&
-    typeof (value as { then?: unknown }).then === 'function'
-  );
 }
 
 /**

@@ -55,7 +55,7 @@ import { constantTimeEqual, defaultSealCrypto } from '../../src/core/seal-crypto
 import { DIRECTORY_MIME_TYPE, SKILLS_EXTENSION } from '../../src/core/skills';
 import { StateBudget } from '../../src/core/state-budget';
 import { nextTurn, unref } from '../../src/core/timers';
-import { isObject, setMember } from '../../src/core/types';
+import { isObject, isThenable, setMember } from '../../src/core/types';
 import { SharedStateError, UnavailableError } from '../../src/core/unavailable';
 import { expectFace } from '../helpers/face';
 
@@ -85,6 +85,7 @@ test('the core exports exactly these values', () => {
     Fault,
     invalidParams,
     isObject,
+    isThenable,
     JsonRpcDispatcher,
     LOGGING_LEVELS,
     MAX_CLIENT_STATE_CHARS,

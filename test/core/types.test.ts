@@ -1,6 +1,6 @@
-/** isObject, the one JSON-object test of the package (the rest of types.ts is types). */
+/** isObject, isThenable and setMember, the functions of types.ts (the rest is types). */
 import fc from 'fast-check';
-import { isObject, setMember } from '../../src/core/types';
+import { isObject, isThenable, setMember } from '../../src/core/types';
 
 describe('isObject', () => {
   it('true for objects, not for null, arrays or primitives', () => {
@@ -19,6 +19,22 @@ describe('isObject', () => {
         return isObject(value) === expected;
       }),
     );
+  });
+});
+
+describe('isThenable', () => {
+  it('true for promises and any object or function with a then method', () => {
+    // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose
+    const thenable = { then: (): void => undefined };
+    const values = [Promise.resolve(1), thenable, Object.assign(() => 1, thenable)];
+    for (const value of values) expect(isThenable(value)).toBe(true);
+  });
+
+  it('false for plain results, primitives, and a then that is not a function', () => {
+    // biome-ignore lint/suspicious/noThenProperty: a then that is not a function, on purpose
+    const notThenable = { then: 1 };
+    const values = [null, undefined, 0, 'then', {}, { content: [] }, notThenable, () => 1];
+    for (const value of values) expect(isThenable(value)).toBe(false);
   });
 });
 

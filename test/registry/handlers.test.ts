@@ -2,13 +2,16 @@
  * How the request handlers (src/registry/handlers.ts) answer errors: a ToolError is a result the model reads (from a resource or a prompt, -32602 with its
  * message), a Fault is a JSON-RPC error, anything else is `-32603 Internal error` with the detail
  * for the reporter only. Unknown names are -32602, unknown resources -32002. The error classes are recognised by brand across installed copies.
+ * A tool that answers synchronously is answered without a promise of its own.
  */
 import 'reflect-metadata';
 import {
+  Call,
   ConfigurationError,
   ErrorCode,
   Fault,
   McpApplication,
+  type McpCall,
   Prompt,
   Resource,
   Tool,
@@ -295,5 +298,37 @@ describe('error classes across installed copies', () => {
     expect(await callTool('foreignFault')).toBe(
       `{"jsonrpc":"2.0","id":${id},"error":{"code":-32602,"message":"Other copy says no","data":{"field":"x"}}}`,
     );
+  });
+});
+
+describe('a tool that answers synchronously', () => {
+  it('is answered synchronously in process: its call is over before handle() returns', async () => {
+    const calls: McpCall[] = [];
+    class Quick {
+      @Tool() now(@Call() call: McpCall) {
+        calls.push(call);
+        return 'now';
+      }
+
+      @Tool() async later(@Call() call: McpCall) {
+        calls.push(call);
+        await Promise.resolve();
+        return 'later';
+      }
+    }
+    const quick = McpApplication.create({ name: 'quick', version: '1', providers: [Quick] });
+    const ask = (name: string) =>
+      quick.handle(
+        JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name } }),
+      );
+    const now = ask('now');
+    expect(calls[0]!.done).toBe(true);
+    expect(await now).toBe(
+      '{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"now"}],"isError":false}}',
+    );
+    const later = ask('later');
+    expect(calls[1]!.done).toBe(false);
+    expect(await later).toContain('"text":"later"');
+    expect(calls[1]!.done).toBe(true);
   });
 });

@@ -72,7 +72,12 @@ describe('2026-07-28: the io.modelcontextprotocol/tasks extension (SEP-2663)', (
   it('asks put the task into input_required; tasks/update may answer some keys', async () => {
     const a = app();
     const { taskId } = await result(a, modern(1, 'tools/call', { name: 'two' }));
-    const waiting = await until(a, taskId as string, (t) => t.status === 'input_required');
+    // The record is written once per ask (first, then both): wait for the one with both.
+    const waiting = await until(
+      a,
+      taskId as string,
+      (t) => t.status === 'input_required' && Object.keys(t.inputRequests as JsonObject).length > 1,
+    );
     expect(Object.keys(waiting.inputRequests as JsonObject).sort()).toEqual(['first', 'second']);
     expect((waiting.inputRequests as JsonObject).first).toEqual({
       method: 'elicitation/create',

@@ -1,6 +1,7 @@
+import type { McpCall } from '../call';
 import type { McpCoreOptions } from '../options';
 import { checkParamHeaders, type ParamHeader, paramHeaders } from '../revisions/2026-07-28/headers';
-import type { ToolDefinition } from '../types';
+import { isThenable, type JsonObject, type RequestHeaders, type ToolDefinition } from '../types';
 import { argumentsOf, invalidParams, orEmpty } from './params';
 import type { MethodTable } from './table';
 
@@ -26,17 +27,32 @@ export function registerTools<C>(table: MethodTable<C>, options: McpCoreOptions<
   table.define('tools/call', {
     calls: true,
     subject: (p) => ({ name: String(p.name), args: p.arguments ?? {} }),
-    run: async (p, context, call, _request, inbound) => {
-      if (typeof p.name !== 'string') throw invalidParams('tools/call: "name" must be a string');
+    // Not async: a caller that answers synchronously is answered synchronously (see withCall).
+    run: (p, context, call, _request, inbound) => {
+      const name = p.name;
+      if (typeof name !== 'string') throw invalidParams('tools/call: "name" must be a string');
       const args = argumentsOf(p, 'tools/call');
       const headers = inbound.link?.headers;
       if (inbound.revision.mirrorsParams && headers !== undefined) {
-        const tools = (await lister(context, call!)) ?? [];
-        const tool = tools.find((t) => t.name === p.name);
-        if (tool !== undefined) checkParamHeaders(paramsOf(tool), args, headers);
+        return mirrored(name, args, headers, context, call!);
       }
       // A call that became a task answers the revision's CreateTaskResult (src/tasks).
-      return orEmpty(await caller(p.name, args, context, call!));
+      const answered = caller(name, args, context, call!);
+      return isThenable(answered) ? Promise.resolve(answered).then(orEmpty) : orEmpty(answered);
     },
   });
+
+  /** A call whose arguments the request mirrors in headers: checked against them, then made. */
+  async function mirrored(
+    name: string,
+    args: JsonObject,
+    headers: RequestHeaders,
+    context: C,
+    call: McpCall,
+  ): Promise<unknown> {
+    const tools = (await lister(context, call)) ?? [];
+    const tool = tools.find((t) => t.name === name);
+    if (tool !== undefined) checkParamHeaders(paramsOf(tool), args, headers);
+    return orEmpty(await caller(name, args, context, call));
+  }
 }

@@ -113,6 +113,40 @@ describe('MethodTable.define', () => {
     }
   });
 
+  it('a call without a link that answers synchronously ends synchronously, in either revision', async () => {
+    const { table, rpc } = methodTable();
+    const calls: McpCall[] = [];
+    table.define('quick', {
+      calls: true,
+      run: (_p, _c, call) => {
+        calls.push(call!);
+        return { done: true };
+      },
+    });
+    // No promise from the method to the dispatcher: the call is over before dispatch returns.
+    const plain = rpc.dispatch({ jsonrpc: '2.0', id: 1, method: 'quick' }, 'ctx');
+    expect(calls[0]!.done).toBe(true);
+    expect(await plain).toBe('{"jsonrpc":"2.0","id":1,"result":{"done":true}}');
+    const enveloped = rpc.dispatch({ jsonrpc: '2.0', id: 2, method: 'quick' }, 'ctx', modern());
+    expect(calls[1]!.done).toBe(true);
+    expect(JSON.parse((await enveloped)!).result).toEqual({
+      done: true,
+      resultType: 'complete',
+      _meta: SERVER_INFO_META,
+    });
+  });
+
+  it('a tracked call that answered synchronously is still cancelled by a cancellation read in the same turn', async () => {
+    const { table, rpc } = methodTable();
+    const { inbound, peer } = linked();
+    table.define('quick', { calls: true, run: () => ({ done: true }) });
+    // As a stdio chunk holding the call and its notifications/cancelled (or a batch of both).
+    const answer = rpc.dispatch({ jsonrpc: '2.0', id: 5, method: 'quick' }, 'ctx', inbound);
+    expect(peer.cancel(5, 'user')).toBe(true);
+    expect(await answer).toBeNull();
+    expect(peer.inFlight).toBe(0);
+  });
+
   it('NO_ANSWER from a method: nothing is sent', async () => {
     const { table, rpc } = methodTable();
     table.define('quiet', { calls: true, run: () => NO_ANSWER });

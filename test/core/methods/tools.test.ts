@@ -122,6 +122,35 @@ describe('tools/call', () => {
     expect(listed).toEqual([]);
   });
 
+  it('a caller that answers synchronously is answered at once; a promise or thenable is awaited', async () => {
+    const result = { content: [{ type: 'text', text: 'now' }] };
+    const { table, rpc } = methodTable();
+    let answered: unknown = 'none';
+    registerTools(table, {
+      name: 'Test',
+      version: '1.0.0',
+      lister: () => [],
+      caller: (name) => {
+        if (name === 'now') return result;
+        if (name === 'later') return Promise.resolve(null);
+        // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose
+        return { then: (resolve: (value: unknown) => void) => resolve([]) };
+      },
+    });
+    const call = (id: number, name: string) =>
+      rpc.dispatch({ jsonrpc: '2.0', id, method: 'tools/call', params: { name } }, 'ctx');
+    void call(1, 'now').then((text) => {
+      answered = text;
+    });
+    await Promise.resolve();
+    // The dispatcher's own promise is the only one: its reaction ran after a single tick.
+    expect(answered).toBe(
+      '{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"now"}]}}',
+    );
+    expect(await call(2, 'later')).toBe('{"jsonrpc":"2.0","id":2,"result":{}}');
+    expect(await call(3, 'thenable')).toBe('{"jsonrpc":"2.0","id":3,"result":{}}');
+  });
+
   it('a thrown error is the answer (the caller decides its code)', async () => {
     const { ask } = setup(() => {
       throw new Error('boom');
