@@ -210,7 +210,7 @@ function report(results: Results): Target[] {
       times(ht[mode].sdk.cpu.median / ht[mode].ours.cpu.median);
     lines.push(
       `  server CPU per request, SDK ÷ ours: session ${cpuRatio('session')}, stateless ${cpuRatio('stateless')}, 2026 ${times(ht.modern.sdk.cpu.median / ht.modern.ours.cpu.median)}` +
-        ` (req/s above ~${integer(ht.bare.rps.max)} is the load generator's limit, not the server's)`,
+        ` (where the generator's CPU/req nears the server's, req/s is the generator's limit, not the server's)`,
     );
     const failed =
       ht.session.ours.errors +
