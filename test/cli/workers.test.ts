@@ -5,7 +5,7 @@
  * test sees which worker served each call; the client closes its connection after each request
  * (`Connection: close`), so node:cluster's round robin hands the next one to the other worker.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -177,15 +177,34 @@ test('a module that cannot load: the workers’ usage error printed once, exit 2
 });
 
 test('a crash loop ends: workers that die soon after serving, --crash-limit 3 in a row → exit 1 with the error', async () => {
-  // Loads and serves, then fails two seconds later (a dependency that is not there).
+  // Loads and serves, then fails two seconds later (a dependency that is not there). Counted from
+  // when its server listens and the first two workers both do (each marks it in `marks`), not
+  // from the load: on a loaded machine a start, or the other first worker's, can take longer than
+  // that, and a worker that dies before every first one serves is rightly reported otherwise.
   const crashing = join(dir, 'crashing.js');
+  const marks = join(dir, 'listening');
+  mkdirSync(marks);
   writeFileSync(
     crashing,
     `const { McpApplication, Tool } = require(${JSON.stringify(join(ROOT, 'dist', 'src', 'index.js'))});
+const { readdirSync, writeFileSync } = require('node:fs');
+const net = require('node:net');
 class Who { pid() { return String(process.pid); } }
 Tool()(Who.prototype, 'pid', Object.getOwnPropertyDescriptor(Who.prototype, 'pid'));
 exports.app = McpApplication.create({ name: 'who', version: '1.0.0', providers: [Who] });
-setTimeout(() => { throw new Error('cannot reach the billing database'); }, 2000);
+const marks = ${JSON.stringify(marks)};
+const listen = net.Server.prototype.listen;
+net.Server.prototype.listen = function (...args) {
+  this.once('listening', () => {
+    writeFileSync(marks + '/' + process.pid, '');
+    const both = setInterval(() => {
+      if (readdirSync(marks).length < 2) return;
+      clearInterval(both);
+      setTimeout(() => { throw new Error('cannot reach the billing database'); }, 2000);
+    }, 25);
+  });
+  return listen.apply(this, args);
+};
 `,
   );
   const child = launch(BIN, [
