@@ -259,7 +259,8 @@ describe('MCP 2026-07-28: MRTR', () => {
   });
 
   it('a tampered, foreign or expired state is -32602', async () => {
-    const c = core({ requestStateTtl: 50 });
+    const ttl = 60_000;
+    const c = core({ requestStateTtl: ttl });
     const first = await result(
       c,
       request(1, 'tools/call', { name: 'ask' }),
@@ -275,8 +276,14 @@ describe('MCP 2026-07-28: MRTR', () => {
       await codeOf(retry(first.requestState, { name: 'ask', arguments: { a: 1 } }), 'alice'),
     ).toBe(-32602);
     expect(await codeOf(retry(first.requestState), 'alice')).toBeUndefined();
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    expect(await codeOf(retry(first.requestState), 'alice')).toBe(-32602);
+    // Past its TTL (the clock moved on, not waited for: no race with a short TTL under load).
+    const later = Date.now() + ttl + 1;
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(later);
+    try {
+      expect(await codeOf(retry(first.requestState), 'alice')).toBe(-32602);
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('answers sent with no requestState are ignored: the question still reaches the client', async () => {

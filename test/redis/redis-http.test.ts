@@ -44,7 +44,9 @@ test('Redis lost while serving: 503 with a JSON-RPC error, reconnects, nothing o
   const adapter = redisAdapter({
     url: redis.url,
     prefix: 'lost:',
-    commandTimeout: 500,
+    // Long enough that no command times out while Redis runs, on a loaded machine too (a short
+    // one can refuse a request at random); the outage below waits this long per refused request.
+    commandTimeout: 2_000,
     onError: (error) => told.push(error.message),
   });
   // The transport's own report of each refused request, kept out of the test's output.
@@ -104,7 +106,9 @@ test('Redis paused (SIGSTOP): initializes answered 503 leave no session; the out
   const adapter = redisAdapter({
     url: redis.url,
     prefix: 'paused:',
-    commandTimeout: 300,
+    // Long enough that no command times out while Redis runs, on a loaded machine too (a short
+    // one can refuse a request at random); the outage below waits this long per refused request.
+    commandTimeout: 2_000,
     onError: () => {},
   });
   const reported: Error[] = [];

@@ -45,7 +45,9 @@ test('Redis stopped: a task call over stdio is told the shared state is out; bac
   const adapter = redisAdapter({
     url: redis.url,
     prefix: 'stdio:',
-    commandTimeout: 300,
+    // Long enough that no command times out while Redis runs, on a loaded machine too (a short
+    // one can refuse a request at random); the outage below waits this long per refused request.
+    commandTimeout: 2_000,
     onError: () => {},
   });
   await adapter.open();

@@ -36,7 +36,9 @@ beforeAll(async () => {
   adapter = redisAdapter({
     url: redis.url,
     prefix: 'outage:',
-    commandTimeout: 500,
+    // Long enough that no command times out while Redis runs, on a loaded machine too (a short
+    // one can refuse a request at random); the outage below waits this long per refused request.
+    commandTimeout: 2_000,
     onError: () => {},
   });
   server = await serveHttp(

@@ -14,6 +14,7 @@ import {
 import { PendingPost, PendingPosts } from '../../../../src/transports/http/pipeline/pending-posts';
 import type { SessionEntry } from '../../../../src/transports/http/session';
 import type { Exchange } from '../../../../src/transports/http/stream';
+import { eventually } from '../../../helpers/within';
 import { initialize, post, toolCall } from '../harness';
 
 /** Resolves to `'timeout'` if `promise` has not settled within `ms` (a bound, not a measurement). */
@@ -37,26 +38,33 @@ function neverCore(started: string[]): McpCore<HttpSession> {
   });
 }
 
-async function waitFor(check: () => boolean, ms = 5000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 describe('a call that never settles', () => {
   const started: string[] = [];
+  /** Its deadline and its idle expiry are what the tests wait for. */
   let server: HttpServerHandle;
+  /**
+   * Neither a deadline nor an idle expiry comes during a test (a loaded machine may take a good
+   * part of a second between two requests): what ends a call there is the client.
+   */
+  let patient: HttpServerHandle;
 
   beforeAll(async () => {
     server = await serveHttp(neverCore(started), {
       postTimeout: 300,
-      sessionIdleTimeout: 400,
+      // Longer than any gap between the initialize and the next POST of a test.
+      sessionIdleTimeout: 2_000,
+      shutdownTimeout: 60_000,
+    });
+    patient = await serveHttp(neverCore(started), {
+      // Were the fixes gone, the POSTs below would be answered -32011 at this deadline.
+      postTimeout: 20_000,
       shutdownTimeout: 60_000,
     });
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await server.close();
+    await patient.close();
+  });
 
   test('is answered -32011 (REQUEST_TIMED_OUT) at postTimeout, and its session still expires', async () => {
     const { headers } = await initialize(server.url);
@@ -65,16 +73,20 @@ describe('a call that never settles', () => {
       '{"jsonrpc":"2.0","id":"t1","error":{"code":-32011,"message":"Request timed out"}}',
     );
     // The POST's cleanup ran: the session is idle, and expires.
-    await waitFor(() => server.handler.sessions === 0);
+    await eventually(
+      () => server.handler.sessions === 0,
+      15_000,
+      'the session with only an abandoned call never expired',
+    );
     const after = await post(server.url, toolCall('t2', 'never'), headers);
     expect(after.status).toBe(404);
   });
 
   test('a DELETE during the call answers its POST with a JSON-RPC error at once', async () => {
-    const { headers } = await initialize(server.url);
-    const running = post(server.url, toolCall('d1', 'never', { key: 'd1' }), headers);
-    await waitFor(() => started.includes('d1'));
-    const deleted = await fetch(server.url, { method: 'DELETE', headers });
+    const { headers } = await initialize(patient.url);
+    const running = post(patient.url, toolCall('d1', 'never', { key: 'd1' }), headers);
+    await eventually(() => started.includes('d1'), 10_000, 'the call d1 never started');
+    const deleted = await fetch(patient.url, { method: 'DELETE', headers });
     expect(deleted.status).toBe(204);
     // (Without the fix this POST would wait for the deadline and say -32011.)
     const response = await running;
@@ -84,11 +96,11 @@ describe('a call that never settles', () => {
   });
 
   test('a cancelled call ends its POST at once: an event stream closed without an answer', async () => {
-    const { headers } = await initialize(server.url);
-    const running = post(server.url, toolCall('c1', 'never', { key: 'c1' }), headers);
-    await waitFor(() => started.includes('c1'));
+    const { headers } = await initialize(patient.url);
+    const running = post(patient.url, toolCall('c1', 'never', { key: 'c1' }), headers);
+    await eventually(() => started.includes('c1'), 10_000, 'the call c1 never started');
     const cancel = await post(
-      server.url,
+      patient.url,
       { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'c1' } },
       headers,
     );
@@ -142,7 +154,7 @@ describe('close() with abandoned calls', () => {
     });
     const { headers } = await initialize(server.url);
     const running = post(server.url, toolCall('z', 'never', { key: 'z' }), headers);
-    await waitFor(() => started.includes('z'));
+    await eventually(() => started.includes('z'), 10_000, 'the call z never started');
     await server.close();
     expect((await running).status).toBe(503);
   });

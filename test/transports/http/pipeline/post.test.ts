@@ -5,9 +5,9 @@
  */
 import { request as httpRequest } from 'node:http';
 import { type HttpServerHandle, serveHttp } from '../../../../src/transports/http';
+import { eventually } from '../../../helpers/within';
 import {
   ACCEPT,
-  delay,
   initialize,
   initializeMessage,
   jsonOf,
@@ -312,8 +312,11 @@ describe('POST', () => {
     expect(await response.text()).toBe(
       '{"jsonrpc":"2.0","id":"late","error":{"code":-32011,"message":"Request timed out"}}',
     );
-    await delay(10);
-    expect(probe.aborted).toContain('late');
+    await eventually(
+      () => probe.aborted.includes('late'),
+      10_000,
+      'the call past its deadline was never aborted',
+    );
   });
 
   test('the request is still served after bad input (the server never crashes)', async () => {

@@ -4,9 +4,10 @@
  * must match, DELETE ends it, idle ones expire, `maxSessions` bounds them; and the GET stream
  * carries broadcasts and server-to-client requests.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type HttpServerHandle, serveHttp } from '../../../../src/transports/http';
 import { SessionStore } from '../../../../src/transports/http/session';
-import { within } from '../../../helpers/within';
+import { eventually, within } from '../../../helpers/within';
 import {
   delay,
   initialize,
@@ -219,8 +220,11 @@ describe('sessions', () => {
   test('the GET stream sends keep-alive comments', async () => {
     const { headers } = await initialize(server.url);
     const events = readEvents(await openStream(server.url, headers));
-    await delay(350);
-    expect(events.received).toMatch(/^: keep-alive\n\n/m);
+    await eventually(
+      () => /^: keep-alive\n\n/m.test(events.received),
+      10_000,
+      'no keep-alive comment on the GET stream',
+    );
     events.close();
   });
 
@@ -266,6 +270,15 @@ describe('sessions', () => {
       await fetch(server.url, { headers: { ...headers, accept: 'text/event-stream' } }),
     );
     const controller = new AbortController();
+    // The server's side of the POST, to know when it has seen the client go.
+    const serverSide = new Promise<ServerResponse>((resolve) => {
+      const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
+        if (req.method !== 'POST') return;
+        server.server.off('request', onRequest);
+        resolve(res);
+      };
+      server.server.on('request', onRequest);
+    });
     const running = post(
       server.url,
       toolCall('lost', 'hold', { key: 'lost', ask: true }),
@@ -273,9 +286,14 @@ describe('sessions', () => {
       controller.signal,
     );
     await probe.whenStarted('lost');
+    const res = await serverSide;
+    const gone = new Promise((resolve) => res.once('close', resolve));
     controller.abort();
     await expect(running).rejects.toThrow();
-    await delay(50);
+    // Released only once the server has seen the POST's connection close (the transport's own
+    // 'close' listener ran first): a fixed sleep could release it before, on a loaded machine,
+    // and the question would go to the dead POST.
+    await within(gone, 10_000, 'the server never saw the POST connection close');
     // MCP: a disconnection is no cancellation; the call goes on.
     probe.release('lost');
     const ask = await stream.next();
@@ -320,17 +338,26 @@ describe('sessions', () => {
 describe('session expiry and limits', () => {
   const { core, probe } = testCore();
   let server: HttpServerHandle;
+  // Longer than any gap between two requests of a test, on a loaded machine too (a session must
+  // not expire before the test means it to); its expiry is polled for, never slept on.
+  const IDLE = 2_000;
+  /** Past the idle timeout and the sweeper's next round (it runs every IDLE / 2). */
+  const PAST_IDLE = IDLE * 2;
 
   beforeAll(async () => {
-    server = await serveHttp(core, { sessionIdleTimeout: 200 });
+    server = await serveHttp(core, { sessionIdleTimeout: IDLE });
   });
   afterAll(() => server.close());
 
   test('an idle session expires: 404, and the sweeper frees it', async () => {
     const { headers } = await initialize(server.url);
     expect(server.handler.sessions).toBe(1);
-    await delay(500);
-    expect(server.handler.sessions).toBe(0);
+    // No request meanwhile (one would keep it alive): the sweeper ends it.
+    await eventually(
+      () => server.handler.sessions === 0,
+      IDLE + 10_000,
+      'the idle session was never swept',
+    );
     const response = await post(server.url, rpc('ping'), headers);
     expect(response.status).toBe(404);
   });
@@ -348,9 +375,9 @@ describe('session expiry and limits', () => {
       headers,
     );
     await probe.whenStarted('busy');
-    await delay(450);
+    await delay(PAST_IDLE);
     // Asked while the call still runs, past twice the idle timeout: the session is there. (Asked
-    // after the call ended instead, a loaded machine could let 200 ms pass before the ask.)
+    // after the call ended instead, a loaded machine could let the idle timeout pass first.)
     const during = await post(server.url, rpc('ping'), headers);
     expect(during.status).toBe(200);
     probe.release('busy');
@@ -363,17 +390,22 @@ describe('session expiry and limits', () => {
     const events = readEvents(
       await fetch(server.url, { headers: { ...headers, accept: 'text/event-stream' } }),
     );
-    await delay(450);
+    await delay(PAST_IDLE);
     expect((await post(server.url, rpc('ping'), headers)).status).toBe(200);
     events.close();
-    await delay(500);
+    // No request meanwhile (one would keep it alive): the sweeper ends it once the stream is gone.
+    await eventually(
+      () => server.handler.sessions === 0,
+      IDLE + 10_000,
+      'the session was never swept after its stream closed',
+    );
     expect((await post(server.url, rpc('ping'), headers)).status).toBe(404);
   });
 });
 
 describe('maxSessions', () => {
-  // Sessions that stay (a minute's idle timeout): on a loaded machine, the 200 ms of the expiry
-  // tests above could end one between two requests here and free a slot the test counts on.
+  // Sessions that stay (a minute's idle timeout): on a loaded machine, the short idle timeout of
+  // the expiry tests above could end one between two requests here and free a slot the test counts on.
   const { core } = testCore();
   let server: HttpServerHandle;
 
