@@ -17,6 +17,9 @@
  *   file's text), and a call that runs tsc's index.js from the bundle with this module.
  * - dist/src/index.bundle.js.map: tsc's maps of the bundled files as one source map, so
  *   that `--enable-source-maps` and debuggers still show src/*.ts. dist/src/index.js.map goes.
+ * - dist/src/index.tsc.js (and its map): tsc's index.js as it was, which the entry requires when
+ *   an app bundler (esbuild, webpack) runs it instead of node: the bundler follows its requires
+ *   into tsc's modules, as it did before this step.
  * - dist/src/index.bundle.cache: V8's code cache of the bundle, made by a child node (this script
  *   with `--code-cache`, no NODE_OPTIONS) after it served a stdio app's first requests with it, so
  *   that it holds the functions compiled on that path, not only the top level. The entry compiles
@@ -36,6 +39,7 @@ const SRC = join(DIST, 'src');
 const ENTRY = join(SRC, 'index.js');
 const BUNDLE = join(SRC, 'index.bundle.js');
 const CACHE = join(SRC, 'index.bundle.cache');
+const TSC_ENTRY = join(SRC, 'index.tsc.js');
 /** Loaded lazily on every zod 4 app's path: bundled too (then so are the modules it loads at start-up). */
 const LAZY_ROOTS = [join(SRC, 'schema', 'standard.js')];
 const MAP_COMMENT = /\n\/\/# sourceMappingURL=[^\n]*\s*$/;
@@ -237,8 +241,12 @@ function cacheable() {
     return undefined; // Not beside this file: an app bundler has put both in its own output.
   }
 }
-const source = cacheable();
-if (source === undefined) {
+const source = typeof module.filename === "string" ? cacheable() : undefined;
+if (typeof module.filename !== "string") {
+  // An app bundler's module (esbuild, webpack), not node's: tsc's index.js, whose requires the
+  // bundler follows into tsc's modules (the bundle's loader needs node's modules and files).
+  module.exports = require("./index.tsc.js");
+} else if (source === undefined) {
   require("./index.bundle.js")(module);
 } else {
   const { Script } = require("node:vm");
@@ -368,7 +376,15 @@ function bundle() {
   writeFileSync(BUNDLE, lines.join('\n'));
   writeFileSync(join(SRC, 'index.bundle.js.map'), JSON.stringify(bundleMap(parts)));
 
-  const names = /^exports\.\w+ = (?:exports\.\w+ = )*void 0;$/m.exec(readFileSync(ENTRY, 'utf8'));
+  // tsc's index.js as it was, for app bundlers (see ENTRY_LOADER), with its map.
+  const tscEntry = readFileSync(ENTRY, 'utf8');
+  writeFileSync(
+    TSC_ENTRY,
+    tscEntry.replace(MAP_COMMENT, '\n//# sourceMappingURL=index.tsc.js.map\n'),
+  );
+  const tscMap = JSON.parse(readFileSync(`${ENTRY}.map`, 'utf8'));
+  writeFileSync(`${TSC_ENTRY}.map`, JSON.stringify({ ...tscMap, file: 'index.tsc.js' }));
+  const names = /^exports\.\w+ = (?:exports\.\w+ = )*void 0;$/m.exec(tscEntry);
   if (!names) throw new Error('bundle-main: dist/src/index.js has no `exports.… = void 0` line');
   writeFileSync(
     ENTRY,

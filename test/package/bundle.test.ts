@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { SourceMap, type SourceMapPayload } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildSync } from 'esbuild';
 
 /**
  * The built main entry (scripts/bundle-main.js, after tsc): dist/src/index.js runs tsc's index.js
@@ -261,6 +263,43 @@ describe('the bundled main entry', () => {
     it('is not used with source maps on: node’s loader compiles the bundle and registers its map', () => {
       expect(describeLoad({ flags: ['--enable-source-maps'] }).compiled).toBe('none');
     });
+  });
+
+  it('runs inside an app bundled by esbuild for node: the entry then takes tsc’s index.js', () => {
+    // The bundler's `module` is not node's: the bundle's loader, which registers node modules
+    // under their file names, cannot run there; tsc's modules, which esbuild follows, can.
+    const dir = mkdtempSync(join(tmpdir(), 'declarative-mcp-esbuild-'));
+    try {
+      const app = `
+        const { McpApplication, Tool } = require(${JSON.stringify(ENTRY)});
+        const { z } = require('zod');
+        class Sums {
+          add({ a, b }) {
+            return String(a + b);
+          }
+        }
+        const add = Object.getOwnPropertyDescriptor(Sums.prototype, 'add');
+        Tool({ input: z.object({ a: z.number(), b: z.number() }) })(Sums.prototype, 'add', add);
+        const server = McpApplication.create({ name: 'sums', version: '1', providers: [Sums] });
+        Promise.resolve(
+          server.handle('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add","arguments":{"a":2,"b":3}}}'),
+        ).then((answer) => console.log(answer));
+      `;
+      const outfile = join(dir, 'app.js');
+      buildSync({
+        stdin: { contents: app, resolveDir: ROOT, sourcefile: 'app.js' },
+        bundle: true,
+        platform: 'node',
+        outfile,
+        logLevel: 'error',
+      });
+      const out = execFileSync(process.execPath, [outfile], { cwd: dir, encoding: 'utf8' });
+      expect(out.trim()).toBe(
+        '{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"5"}],"isError":false}}',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('under jest (a module registry of its own) is one package too: dist decorators, dist application', async () => {
