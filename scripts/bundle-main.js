@@ -18,8 +18,8 @@
  * - dist/src/index.bundle.js.map: tsc's maps of the bundled files as one source map, so
  *   that `--enable-source-maps` and debuggers still show src/*.ts. dist/src/index.js.map goes.
  * - dist/src/index.tsc.js (and its map): tsc's index.js as it was, which the entry requires when
- *   an app bundler (esbuild, webpack) runs it instead of node: the bundler follows its requires
- *   into tsc's modules, as it did before this step.
+ *   an app bundler (esbuild, webpack) or Bun runs it instead of node: they follow its requires
+ *   into tsc's modules, as before this step.
  * - dist/src/index.bundle.cache: V8's code cache of the bundle, made by a child node (this script
  *   with `--code-cache`, no NODE_OPTIONS) after it served a stdio app's first requests with it, so
  *   that it holds the functions compiled on that path, not only the top level. The entry compiles
@@ -241,10 +241,12 @@ function cacheable() {
     return undefined; // Not beside this file: an app bundler has put both in its own output.
   }
 }
-const source = typeof module.filename === "string" ? cacheable() : undefined;
-if (typeof module.filename !== "string") {
-  // An app bundler's module (esbuild, webpack), not node's: tsc's index.js, whose requires the
-  // bundler follows into tsc's modules (the bundle's loader needs node's modules and files).
+// An app bundler's module (esbuild, webpack: no filename), or Bun (whose new Module() has no
+// require): tsc's index.js, whose requires they follow into tsc's modules (the bundle's loader
+// needs node's modules and files).
+const tscOnly = typeof module.filename !== "string" || process.versions.bun !== undefined;
+const source = tscOnly ? undefined : cacheable();
+if (tscOnly) {
   module.exports = require("./index.tsc.js");
 } else if (source === undefined) {
   require("./index.bundle.js")(module);

@@ -302,6 +302,21 @@ describe('the bundled main entry', () => {
     }
   });
 
+  it('runs under Bun (whose new Module() has no require): the entry then takes tsc’s index.js', () => {
+    // The bun binary that the `bun` package installs from npm (--no-install: nothing is downloaded).
+    const bun = join(ROOT, 'node_modules', '.bin', 'bun');
+    const out = execFileSync(
+      bun,
+      [
+        '--no-install',
+        '-e',
+        `const m = require(${JSON.stringify(ENTRY)}); console.log(typeof m.McpApplication, typeof m.serveStdio, Object.keys(require.cache).some((f) => f.endsWith('index.tsc.js')))`,
+      ],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
+    expect(out.trim()).toBe('function function true');
+  });
+
   it('under jest (a module registry of its own) is one package too: dist decorators, dist application', async () => {
     // This file runs in jest: require here is jest's, whose require.cache is not node's.
     const dist = require(ENTRY) as typeof import('../../src');
