@@ -6,7 +6,7 @@
  * 2026 listeners alike.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { environment, example, type Launched, launch, sseMessages } from './examples';
+import { environment, example, type Launched, launch, sseReader } from './examples';
 
 const META = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',
@@ -62,13 +62,18 @@ describe('subscriptions/listen over Streamable HTTP', () => {
     });
     expect(listen.status).toBe(200);
     expect(listen.headers.get('content-type')).toContain('text/event-stream');
-    const reading = sseMessages(listen, 3, 5000);
-    // Give the stream its acknowledgement before anything changes.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const stream = sseReader(listen);
+    // The acknowledgement is written once the stream listens: only then does anything change
+    // (a sleep instead could let the changes come first on a loaded machine).
+    const ack = await stream.take(1, 15_000, 'subscriptions/listen not acknowledged');
     await call(1, 'touch', { uri: 'channel://clock' }); // not subscribed: nothing
     await call(2, 'touch', { uri: 'channel://counter' });
     await call(3, 'set_enabled', { name: 'beta', enabled: true });
-    const got = await reading;
+    const got = [
+      ...ack,
+      ...(await stream.take(2, 15_000, 'the changes did not reach the listener')),
+    ];
+    await stream.cancel();
     expect(got).toEqual([
       {
         jsonrpc: '2.0',
@@ -154,9 +159,12 @@ describe('subscriptions/listen over stdio', () => {
       .filter((line) => line !== '')
       .map((line) => JSON.parse(line));
 
-  async function until(check: () => boolean, ms = 5000): Promise<void> {
+  async function until(check: () => boolean, ms = 10_000): Promise<void> {
     const deadline = Date.now() + ms;
-    while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while (!check()) {
+      if (Date.now() > deadline) throw new Error(`not within ${ms} ms; stdout: ${out}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
   }
 
   it('writes the acknowledgement and the tagged notifications on stdout; cancelling ends it', async () => {

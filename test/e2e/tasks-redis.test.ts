@@ -14,7 +14,9 @@ const META = {
     extensions: { 'io.modelcontextprotocol/tasks': {} },
   },
 };
-const HEARTBEAT = 200;
+// The lease is 3 heartbeats: long enough that a loaded machine never starves a live runner past
+// it (200 ms made it 600 ms); the test that waits for it to run out polls.
+const HEARTBEAT = 1_000;
 
 interface Task {
   resultType?: string;

@@ -5,6 +5,7 @@
  */
 import 'reflect-metadata';
 import type { JsonObject } from '../../src/core';
+import { eventually } from '../helpers/within';
 import { app, ask, gate, modern, NAME, result, SERVER_INFO, until } from './harness';
 
 describe('2026-07-28: the io.modelcontextprotocol/tasks extension (SEP-2663)', () => {
@@ -43,8 +44,11 @@ describe('2026-07-28: the io.modelcontextprotocol/tasks extension (SEP-2663)', (
     );
     const task = await until(a, taskId as string, (t) => t.status === 'cancelled');
     expect(task.result).toBeUndefined();
-    await new Promise((r) => setTimeout(r, 20));
-    expect(String(g.aborted)).toContain('cancelled');
+    await eventually(
+      () => String(g.aborted).includes('cancelled'),
+      10_000,
+      "the method's signal was never aborted",
+    );
     g.open();
     await new Promise((r) => setTimeout(r, 20));
     // The method's late result does not revive it; cancelling again is still acknowledged.

@@ -5,6 +5,7 @@
 import 'reflect-metadata';
 import { memoryAdapter } from '../../src/adapter';
 import { McpApplication, Tool } from '../../src/index';
+import { eventually } from '../helpers/within';
 import { app, ask, gate, gates, link, modern, result, until } from './harness';
 
 describe('2026-07-28: the io.modelcontextprotocol/tasks extension (SEP-2663)', () => {
@@ -36,8 +37,11 @@ describe('through the state adapter: another process polls, cancels, and sees a 
     expect((await result(other, modern(2, 'tasks/get', { taskId }))).status).toBe('working');
     await result(other, modern(3, 'tasks/cancel', { taskId }));
     await until(runner, taskId as string, (t) => t.status === 'cancelled');
-    await new Promise((r) => setTimeout(r, 20));
-    expect(g.aborted).toBeDefined();
+    await eventually(
+      () => g.aborted !== undefined,
+      10_000,
+      "the runner's method was never aborted",
+    );
     await shared.close();
   });
 
