@@ -15,7 +15,7 @@ test('create writes the record with its ttl, the index scored by expiry, the sou
   const record = { id: 's1', source: 'ip:1', revision: '2025-11-25' };
   expect(await redis.adapter.sessions.create(record, 60_000, limits(10, 2))).toBe('created');
   expect(JSON.parse((await redis.raw.get(`${redis.prefix}session:s1`))!)).toEqual(record);
-  expect(await redis.raw.pttl(`${redis.prefix}session:s1`)).toBeGreaterThan(59_000);
+  expect(await redis.raw.pttl(`${redis.prefix}session:s1`)).toBeGreaterThan(50_000);
   const score = Number(await redis.raw.zscore(`${redis.prefix}sessions`, 's1'));
   expect(score).toBeGreaterThanOrEqual(before + 60_000);
   expect(await redis.raw.smembers(`${redis.prefix}source:ip:1`)).toEqual(['s1']);
@@ -72,15 +72,16 @@ test('an expired id in the index is pruned when counting and creating', async ()
 });
 
 test('update and touch renew a live session only; delete removes record and index entry', async () => {
-  await redis.adapter.sessions.create({ id: 'u' }, 1_000, limits(10));
+  // Created for 10 s (alive for the next call however slow the machine), renewed to a minute.
+  await redis.adapter.sessions.create({ id: 'u' }, 10_000, limits(10));
   expect(await redis.adapter.sessions.update({ id: 'u', logLevel: 'debug' }, 60_000)).toBe(true);
   expect(await redis.adapter.sessions.get('u')).toEqual({ id: 'u', logLevel: 'debug' });
-  expect(await redis.raw.pttl(`${redis.prefix}session:u`)).toBeGreaterThan(59_000);
+  expect(await redis.raw.pttl(`${redis.prefix}session:u`)).toBeGreaterThan(50_000);
   expect(await redis.adapter.sessions.update({ id: 'u', logLevel: 'info' }, 0)).toBe(true);
   expect(await redis.raw.pttl(`${redis.prefix}session:u`)).toBe(-1);
   expect(await redis.raw.zscore(`${redis.prefix}sessions`, 'u')).toBe('inf');
   expect(await redis.adapter.sessions.touch('u', 30_000)).toBe(true);
-  expect(await redis.raw.pttl(`${redis.prefix}session:u`)).toBeGreaterThan(29_000);
+  expect(await redis.raw.pttl(`${redis.prefix}session:u`)).toBeGreaterThan(20_000);
   expect(await redis.adapter.sessions.delete('u')).toBe(true);
   expect(await redis.raw.exists(`${redis.prefix}session:u`)).toBe(0);
   expect(await redis.raw.zscore(`${redis.prefix}sessions`, 'u')).toBeNull();

@@ -35,7 +35,9 @@ let metadata: string;
 beforeAll(async () => {
   keys = await keyServer([key]);
   target = await startTarget({
-    jwt: { issuer: ISSUER, jwksUri: keys.url, audience: AUDIENCE, timeout: 500 },
+    // The key server lives in this (busy) process: a short timeout could refuse a token at random
+    // on a loaded machine. (The outage tests below have their own server with a short one.)
+    jwt: { issuer: ISSUER, jwksUri: keys.url, audience: AUDIENCE, timeout: 5_000 },
     http: { resourceMetadata: { resource: AUDIENCE } },
     maxHeaderSize: 2 * MiB,
   });
