@@ -20,33 +20,21 @@
  * - dist/src/index.tsc.js (and its map): tsc's index.js as it was, which the entry requires when
  *   an app bundler (esbuild, webpack) or Bun runs it instead of node: they follow its requires
  *   into tsc's modules, as before this step.
- * - dist/src/index.bundle.cache: V8's code cache of the bundle, made by a child node (this script
- *   with `--code-cache`, no NODE_OPTIONS) after it served a stdio app's first requests with it, so
- *   that it holds the functions compiled on that path, not only the top level. The entry compiles
- *   the bundle through `node:vm` with it under node's own module system when source maps, a policy
- *   and watch mode are off; a V8 that did not make it (another node version, other V8 flags)
- *   rejects it and compiles the same text. It is made here, at build time only: nothing is
- *   written at run time. Editing index.bundle.js in place: delete index.bundle.cache too (V8
- *   checks the text's length, not its content).
  */
 
-const { spawnSync } = require('node:child_process');
-const { existsSync, readFileSync, rmSync, statSync, writeFileSync } = require('node:fs');
+const { existsSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const { dirname, join, relative, resolve, sep } = require('node:path');
 
 const DIST = join(__dirname, '..', 'dist');
 const SRC = join(DIST, 'src');
 const ENTRY = join(SRC, 'index.js');
 const BUNDLE = join(SRC, 'index.bundle.js');
-const CACHE = join(SRC, 'index.bundle.cache');
 const TSC_ENTRY = join(SRC, 'index.tsc.js');
 /** Loaded lazily on every zod 4 app's path: bundled too (then so are the modules it loads at start-up). */
 const LAZY_ROOTS = [join(SRC, 'schema', 'standard.js')];
 const MAP_COMMENT = /\n\/\/# sourceMappingURL=[^\n]*\s*$/;
 /** tsc's require of a relative path as a statement of its own, at the top level of a module. */
 const TOP_LEVEL_REQUIRE = /^(?:(?:const|var|let) \w+ = )?(?:__exportStar\()?require\("(\.[^"]+)"\)/;
-/** A dynamic `import()`: a script compiled by `node:vm` without a loader for it cannot run one. */
-const DYNAMIC_IMPORT = /(?<![\w$.])import\(/;
 
 const rel = (file) => relative(DIST, file).split(sep).join('/');
 
@@ -214,141 +202,17 @@ function run(i, module) {
 module.exports = (entry) => run(0, entry);
 `;
 
-// How the entry runs the bundle. The `node:vm` path does what node's loader does for a module
-// (a `Module` in require.cache under the bundle's name, a child of the entry's, run with its
-// exports, require, module, __filename and __dirname), with V8's code cache of the bundle.
-// Node's loader instead where it does more: under another module system (jest's), with source
-// maps on (it registers the bundle's map), a policy (integrity checks) or watch mode (it watches
-// the file). Node 20 has no compile cache of its own (module.enableCompileCache is node 22).
-const ENTRY_LOADER = `
-const { Module } = require("node:module");
-const { readFileSync } = require("node:fs");
-const { join } = require("node:path");
-const file = join(__dirname, "index.bundle.js");
-/** The bundle's text where it runs with its code cache, else undefined (node's loader runs it). */
-function cacheable() {
-  if (
-    require.cache !== Module._cache ||
-    process.sourceMapsEnabled !== false ||
-    process.env.WATCH_REPORT_DEPENDENCIES !== undefined ||
-    /--experimental-policy/.test(\`\${process.execArgv} \${process.env.NODE_OPTIONS}\`)
-  ) {
-    return undefined;
-  }
-  try {
-    return readFileSync(file, "utf8");
-  } catch {
-    return undefined; // Not beside this file: an app bundler has put both in its own output.
-  }
-}
-// An app bundler's module (esbuild, webpack: no filename), or Bun (whose new Module() has no
-// require): tsc's index.js, whose requires they follow into tsc's modules (the bundle's loader
+// How the entry runs the bundle: node's loader compiles it, but where an app bundler (esbuild,
+// webpack: its `module` has no filename) or Bun (whose new Module() has no require) runs the
+// entry: there tsc's index.js, whose requires they follow into tsc's modules (the bundle's loader
 // needs node's modules and files).
-const tscOnly = typeof module.filename !== "string" || process.versions.bun !== undefined;
-const source = tscOnly ? undefined : cacheable();
-if (tscOnly) {
+const ENTRY_LOADER = `
+if (typeof module.filename !== "string" || process.versions.bun !== undefined) {
   module.exports = require("./index.tsc.js");
-} else if (source === undefined) {
-  require("./index.bundle.js")(module);
 } else {
-  const { Script } = require("node:vm");
-  let cachedData;
-  try {
-    cachedData = readFileSync(join(__dirname, "index.bundle.cache"));
-  } catch {
-    // None (a build without it): V8 compiles the text, as it does when it rejects the cache.
-  }
-  const script = new Script(
-    \`(function (exports, require, module, __filename, __dirname) { \${source}\\n})\`,
-    { filename: file, cachedData },
-  );
-  const bundle = new Module(file, module);
-  bundle.filename = file;
-  bundle.paths = Module._nodeModulePaths(__dirname);
-  require.cache[file] = bundle;
-  try {
-    const run = script.runInThisContext();
-    run.call(bundle.exports, bundle.exports, Module.createRequire(file), bundle, file, __dirname);
-  } catch (error) {
-    delete require.cache[file];
-    throw error;
-  }
-  bundle.loaded = true;
-  bundle.exports(module);
+  require("./index.bundle.js")(module);
 }
 `;
-
-/** A stdio app's first requests, served while the code cache is made (see writeCodeCache). */
-const START_UP = [
-  '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bundle-main","version":"1"}}}',
-  '{"jsonrpc":"2.0","method":"notifications/initialized"}',
-  '{"jsonrpc":"2.0","id":2,"method":"tools/list"}',
-  '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"add","arguments":{"a":1,"b":2}}}',
-];
-
-/**
- * In a child node (`--code-cache`): loads the package from dist/src/index.js, which compiles the
- * bundle with `node:vm` (no cache yet), serves START_UP over streams in memory with a zod tool
- * (zod is a devDependency), then writes V8's code cache of the bundle: its top level and every
- * function compiled so far.
- */
-async function writeCodeCache() {
-  if (process.sourceMapsEnabled !== false) {
-    throw new Error('bundle-main: the code cache is made with source maps off');
-  }
-  const vm = require('node:vm');
-  const { Script } = vm;
-  let script;
-  vm.Script = class extends Script {
-    constructor(code, options) {
-      super(code, options);
-      if (options?.filename === BUNDLE) script = this;
-    }
-  };
-  const pkg = require(ENTRY);
-  vm.Script = Script;
-  if (script === undefined) {
-    throw new Error('bundle-main: dist/src/index.js did not compile the bundle with node:vm');
-  }
-  const { PassThrough } = require('node:stream');
-  const { z } = require('zod');
-  class Sums {
-    add({ a, b }) {
-      return String(a + b);
-    }
-  }
-  const input = z.object({ a: z.number(), b: z.number() });
-  const add = Object.getOwnPropertyDescriptor(Sums.prototype, 'add');
-  pkg.Tool({ description: 'Adds two numbers.', input })(Sums.prototype, 'add', add);
-  const app = pkg.McpApplication.create({ name: 'bundle-main', version: '1', providers: [Sums] });
-  const streams = { input: new PassThrough(), output: new PassThrough(), error: new PassThrough() };
-  let output = '';
-  let error = '';
-  streams.error.setEncoding('utf8').on('data', (chunk) => (error += chunk));
-  const answered = new Promise((resolve) => {
-    streams.output.setEncoding('utf8').on('data', (chunk) => {
-      output += chunk;
-      if (output.split('\n').length > 3) resolve();
-    });
-  });
-  const served = pkg.serveStdio(app, streams);
-  for (const line of START_UP) streams.input.write(`${line}\n`);
-  await answered;
-  streams.input.end();
-  await served;
-  const answers = output
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line));
-  // In any order: a synchronous tool may be answered before an earlier request.
-  const sum = answers.find((answer) => answer.id === 3)?.result?.content?.[0]?.text;
-  if (answers.some((answer) => answer.result === undefined) || sum !== '3') {
-    throw new Error(
-      `bundle-main: the start-up served for the code cache failed:\n${output}${error}`,
-    );
-  }
-  writeFileSync(CACHE, script.createCachedData());
-}
 
 function bundle() {
   if (readFileSync(ENTRY, 'utf8').includes('Generated by scripts/bundle-main.js')) {
@@ -368,13 +232,9 @@ function bundle() {
     lines.push('function (exports, require, module, __filename, __dirname) {');
     parts.push({ file, line: lines.length });
     const source = readFileSync(file, 'utf8').replace(MAP_COMMENT, '');
-    if (DYNAMIC_IMPORT.test(source)) {
-      throw new Error(`bundle-main: ${rel(file)} has an import(), which node:vm cannot run here`);
-    }
     lines.push(...source.split('\n'), '},');
   }
   lines.push('];', LOADER.trim(), '//# sourceMappingURL=index.bundle.js.map', '');
-  rmSync(CACHE, { force: true });
   writeFileSync(BUNDLE, lines.join('\n'));
   writeFileSync(join(SRC, 'index.bundle.js.map'), JSON.stringify(bundleMap(parts)));
 
@@ -402,28 +262,6 @@ function bundle() {
   );
   rmSync(`${ENTRY}.map`, { force: true });
   process.stderr.write(`bundle-main: dist/src/index.bundle.js (${files.length} modules)\n`);
-
-  // The cache as a user's `node app.js` would accept it: this node, its default V8 flags.
-  const env = { ...process.env };
-  delete env.NODE_OPTIONS;
-  const child = spawnSync(process.execPath, [__filename, '--code-cache'], {
-    env,
-    stdio: 'inherit',
-  });
-  if (child.status !== 0 || !existsSync(CACHE)) {
-    throw new Error(`bundle-main: making the code cache failed (${child.status ?? child.signal})`);
-  }
-  const size = Math.round(statSync(CACHE).size / 1024);
-  process.stderr.write(
-    `bundle-main: dist/src/index.bundle.cache (V8 ${process.versions.v8}, ${size} KiB)\n`,
-  );
 }
 
-if (process.argv[2] === '--code-cache') {
-  writeCodeCache().catch((error) => {
-    process.stderr.write(`${error.stack}\n`);
-    process.exitCode = 1;
-  });
-} else {
-  bundle();
-}
+bundle();

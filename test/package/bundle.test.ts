@@ -10,8 +10,7 @@ import { buildSync } from 'esbuild';
  * from dist/src/index.bundle.js, which holds the entry's start-up modules. It must be the same
  * package as tsc's output: the same exports for `require` and `import`, one instance of each
  * module whichever file is loaded first, tsc's text of each module, and stack traces that still
- * point into src/*.ts. Under node, the entry compiles the bundle with the V8 code cache the build
- * made of it: the same modules and stack traces as with node's loader.
+ * point into src/*.ts.
  */
 const ROOT = join(__dirname, '..', '..');
 const DIST = join(ROOT, 'dist');
@@ -19,61 +18,11 @@ const ENTRY = join(DIST, 'src', 'index.js');
 const BUNDLE = join(DIST, 'src', 'index.bundle.js');
 
 /** Runs `code` in a fresh node (CommonJS, or an ES module) and returns what it printed. */
-function node(
-  code: string,
-  options: { esm?: boolean; flags?: string[]; env?: Record<string, string> } = {},
-): string {
+function node(code: string, options: { esm?: boolean; flags?: string[] } = {}): string {
   const args = [...(options.flags ?? [])];
   if (options.esm) args.push('--input-type=module');
-  // No NODE_OPTIONS of the caller's: its V8 flags would decide whether the code cache fits.
-  const env: Record<string, string | undefined> = { ...process.env, ...options.env };
-  delete env.NODE_OPTIONS;
-  return execFileSync(process.execPath, [...args, '-e', code], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env,
-  });
+  return execFileSync(process.execPath, [...args, '-e', code], { cwd: ROOT, encoding: 'utf8' });
 }
-
-/**
- * Code that loads the entry and prints, as JSON: how node:vm compiled the bundle (`'none'` when it
- * did not: node's loader did), the bundle's module as require.cache holds it, the package's
- * modules there, and the first frame of an error thrown inside a bundled module.
- */
-const LOAD_AND_DESCRIBE = `
-const vm = require('node:vm');
-const { Script } = vm;
-let compiled = 'none';
-vm.Script = class extends Script {
-  constructor(code, options) {
-    super(code, options);
-    if (options.filename === ${JSON.stringify(BUNDLE)}) {
-      compiled = options.cachedData === undefined ? 'no cache' : this.cachedDataRejected ? 'rejected' : 'accepted';
-    }
-  }
-};
-const entry = require(${JSON.stringify(ENTRY)});
-const bundle = require.cache[${JSON.stringify(BUNDLE)}];
-let frame;
-try {
-  entry.McpApplication.create({ name: 'x', version: '1', providers: [class Empty {}] });
-} catch (error) {
-  frame = error.stack.split('\\n')[1];
-}
-console.log(JSON.stringify({
-  compiled,
-  bundle: {
-    filename: bundle.filename,
-    id: bundle.id,
-    loaded: bundle.loaded,
-    paths: bundle.paths,
-    parent: bundle.parent.filename,
-    childOfEntry: require.cache[${JSON.stringify(ENTRY)}].children.includes(bundle),
-  },
-  modules: Object.keys(require.cache).filter((file) => file.startsWith(${JSON.stringify(DIST)})),
-  frame,
-}));
-`;
 
 function bundledFiles(): string[] {
   const match = /^const FILES = (\[.*\]);$/m.exec(readFileSync(BUNDLE, 'utf8'));
@@ -214,55 +163,6 @@ describe('the bundled main entry', () => {
       { flags: ['--enable-source-maps'] },
     );
     expect(out).toMatch(/\(.*src[/\\]registry[/\\]providers\.ts:\d+:\d+\)/);
-  });
-
-  describe('its V8 code cache (dist/src/index.bundle.cache, made by the build)', () => {
-    type Described = {
-      compiled: string;
-      bundle: Record<string, unknown>;
-      modules: string[];
-      frame: string;
-    };
-    const describeLoad = (options: Parameters<typeof node>[1] = {}): Described =>
-      JSON.parse(node(LOAD_AND_DESCRIBE, options)) as Described;
-    let byLoader: Described;
-    beforeAll(() => {
-      // Node's own loader compiles the bundle in watch mode (it watches the file); outside
-      // `node --watch` the variable changes nothing else.
-      byLoader = describeLoad({ env: { WATCH_REPORT_DEPENDENCIES: '1' } });
-    });
-
-    it('is used by the node that made it, which then has the same modules as with node’s loader', () => {
-      expect(byLoader.compiled).toBe('none');
-      const cached = describeLoad();
-      expect(cached.compiled).toBe('accepted');
-      expect(cached.bundle).toEqual(byLoader.bundle);
-      expect(cached.bundle).toMatchObject({
-        filename: BUNDLE,
-        id: BUNDLE,
-        loaded: true,
-        parent: ENTRY,
-        childOfEntry: true,
-      });
-      expect(cached.modules.sort()).toEqual(byLoader.modules.sort());
-      expect(cached.modules.length).toBeGreaterThan(90);
-      // Stack traces: the same file, line and column as node's loader gives.
-      expect(cached.frame).toMatch(/index\.bundle\.js:\d+:\d+\)$/);
-      expect(cached.frame).toBe(byLoader.frame);
-    });
-
-    it('is rejected by a V8 that did not make it (other flags), which compiles the same text', () => {
-      // V8 flags are part of a code cache's check: --expose-gc makes this V8 another one.
-      const rejected = describeLoad({ flags: ['--expose-gc'] });
-      expect(rejected.compiled).toBe('rejected');
-      expect(rejected.bundle).toEqual(byLoader.bundle);
-      expect(rejected.modules.sort()).toEqual(byLoader.modules.sort());
-      expect(rejected.frame).toBe(byLoader.frame);
-    });
-
-    it('is not used with source maps on: node’s loader compiles the bundle and registers its map', () => {
-      expect(describeLoad({ flags: ['--enable-source-maps'] }).compiled).toBe('none');
-    });
   });
 
   it('runs inside an app bundled by esbuild for node: the entry then takes tsc’s index.js', () => {

@@ -74,30 +74,6 @@ test('the tarball ships dist and the README, not sources or tests', () => {
   expect(readdirSync(join(installed, 'dist')).sort()).not.toContain('test');
 });
 
-test('the main entry ships its V8 code cache, which the installed copy uses', () => {
-  // The cache was made where prepare built the package (the clone) by this node: moved into
-  // node_modules, the bundle still compiles with it.
-  const installed = join(dir, 'node_modules', 'declarative-mcp', 'dist', 'src');
-  expect(existsSync(join(installed, 'index.bundle.cache'))).toBe(true);
-  const probe = `
-    const vm = require('node:vm');
-    const { Script } = vm;
-    let compiled = 'none';
-    vm.Script = class extends Script {
-      constructor(code, options) {
-        super(code, options);
-        if (options.filename.endsWith('index.bundle.js')) compiled = this.cachedDataRejected ? 'rejected' : 'accepted';
-      }
-    };
-    const main = require('declarative-mcp');
-    console.log(compiled, typeof main.McpApplication);
-  `;
-  const env: Record<string, string | undefined> = { ...process.env };
-  delete env.NODE_OPTIONS;
-  const out = execFileSync('node', ['-e', probe], { cwd: dir, encoding: 'utf8', env });
-  expect(out.trim()).toBe('accepted function');
-});
-
 const program = `
   const main = REQUIRE('declarative-mcp');
   const decorators = REQUIRE('declarative-mcp/decorators');
