@@ -7,6 +7,10 @@ import { readBody } from './body';
  * when asked (nothing copied), its body read from the stream within the limits.
  */
 export class NodeRequest implements HttpRequest {
+  // The request's headers, read from it once: node's getter behind `req.headers` is a megamorphic
+  // symbol load, and a session POST reads the headers six times (~100 instructions each; callgrind).
+  private headerRecord: IncomingMessage['headers'] | undefined;
+
   constructor(readonly original: IncomingMessage) {}
 
   get method(): string {
@@ -18,7 +22,8 @@ export class NodeRequest implements HttpRequest {
   }
 
   get headers(): IncomingMessage['headers'] {
-    return this.original.headers;
+    this.headerRecord ??= this.original.headers;
+    return this.headerRecord;
   }
 
   get encrypted(): boolean {

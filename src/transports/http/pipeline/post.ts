@@ -193,8 +193,8 @@ export async function handlePost<C>(
     exchange.headers = headers;
     // Without an identity, a session tells callers apart (one address may be many clients).
     const owner = endpoint.ownerOf(identity);
-    exchange.principal = owner ?? (entry !== undefined ? `session:${entry.id}` : '');
-    exchange.anonymous = owner === undefined && entry === undefined;
+    exchange.owner = owner;
+    exchange.sessionId = entry?.id;
     if (mode !== undefined && entry !== undefined) {
       exchange.resumption = resumptionOf(endpoint, mode, entry);
     } else {

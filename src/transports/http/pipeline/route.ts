@@ -9,7 +9,6 @@ import { authorityOf, pathOf } from './target';
 
 const ALLOW_SESSIONS = 'GET, POST, DELETE, OPTIONS';
 const ALLOW_STATELESS = 'POST, OPTIONS';
-const SESSION_METHODS = new Set(['GET', 'POST', 'DELETE']);
 
 const STATELESS_METHODS = new Refusal(
   405,
@@ -108,7 +107,9 @@ export function route<C>(
   if (method === 'OPTIONS') {
     return preflight(reply, stateless ? ALLOW_STATELESS : ALLOW_SESSIONS, origin !== undefined);
   }
-  if (!(stateless ? method === 'POST' : SESSION_METHODS.has(method))) {
+  // (Compared, not looked up in a Set: node's method strings are constants, and three identity
+  // checks cost less than the Set's look-up, ~100 instructions per request; callgrind.)
+  if (!(method === 'POST' || (!stateless && (method === 'GET' || method === 'DELETE')))) {
     return refuse(reply, stateless ? STATELESS_METHODS : SESSION_METHODS_ONLY);
   }
   if (host.closing && method !== 'POST') return refuse(reply, SHUTTING_DOWN);

@@ -64,6 +64,9 @@ export class DeadlineQueue {
   private tail: Deadline | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly fire = (): void => this.expireDue();
+  // Node defines the global `performance` as an accessor: read once here, not per deadline (each
+  // read is a global accessor call, ~150 instructions per POST; callgrind, bench row 3).
+  private readonly clock: { now(): number } = performance;
 
   /** `timeout` is `postTimeout` in ms (0: never; then nothing is queued). */
   constructor(private readonly timeout: number) {}
@@ -72,7 +75,7 @@ export class DeadlineQueue {
   start(): Deadline {
     const deadline = new Deadline();
     if (this.timeout <= 0) return deadline;
-    deadline.at = performance.now() + this.timeout;
+    deadline.at = this.clock.now() + this.timeout;
     deadline.queued = true;
     deadline.prev = this.tail;
     if (this.tail === undefined) this.head = deadline;
@@ -118,7 +121,7 @@ export class DeadlineQueue {
 
   private expireDue(): void {
     this.timer = undefined;
-    const now = performance.now();
+    const now = this.clock.now();
     let head = this.head;
     while (head !== undefined && head.at <= now) {
       this.unlink(head);

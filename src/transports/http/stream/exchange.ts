@@ -46,10 +46,10 @@ export class Exchange implements Link {
   onSettle: (() => void) | undefined;
   /** The POST's headers: the core checks a 2026-07-28 request against them (the link's `headers`). */
   headers: RequestHeaders | undefined;
-  /** The caller's identity key, else its session (the link's `principal`): MRTR request state and tasks are bound to it. */
-  principal: string | undefined;
-  /** No identity and no session (the link's `anonymous`). */
-  anonymous = false;
+  /** The caller's identity key (undefined without authentication). */
+  owner: string | undefined;
+  /** The id of the POST's session (undefined in stateless mode). */
+  sessionId: string | undefined;
   private stream: SseStream | undefined;
   private writer: StreamWriter | undefined;
   private settled = false;
@@ -66,6 +66,21 @@ export class Exchange implements Link {
     private readonly keepAliveInterval: number,
     private readonly limits: StreamLimits = STREAM_LIMITS,
   ) {}
+
+  /**
+   * The caller's identity key, else its session (the link's `principal`): MRTR request state and
+   * tasks are bound to it. Made when read (by those only), not per POST.
+   */
+  get principal(): string {
+    const owner = this.owner;
+    if (owner !== undefined) return owner;
+    return this.sessionId === undefined ? '' : `session:${this.sessionId}`;
+  }
+
+  /** No identity and no session (the link's `anonymous`). */
+  get anonymous(): boolean {
+    return this.owner === undefined && this.sessionId === undefined;
+  }
 
   /** The connection as OpenTelemetry names it (the link's `facts`): asked only while traced. */
   facts(): LinkFacts {

@@ -506,4 +506,25 @@ describe('SessionStore.get at a given time', () => {
       store.clear('test over');
     }
   });
+
+  test('a session ended after a look-up is not found again, nor a later one under another id', () => {
+    const store = new SessionStore({ idleTimeout: 0, max: 10, clientRequestTimeout: 0 });
+    try {
+      const first = store.open(undefined, undefined);
+      const second = store.open(undefined, undefined);
+      // The id as a client sends it: an equal string, not the same one.
+      const sent = (id: string) => [...id].join('');
+      expect(store.get(sent(first.id))).toBe(first);
+      expect(store.get(sent(second.id))).toBe(second);
+      expect(store.get(sent(first.id))).toBe(first);
+      store.end(first, 'ended');
+      expect(store.get(sent(first.id))).toBeUndefined();
+      expect(store.get(first.id)).toBeUndefined();
+      expect(store.get(sent(second.id))).toBe(second);
+      expect(store.get('unknown')).toBeUndefined();
+      expect(store.get(sent(second.id))).toBe(second);
+    } finally {
+      store.clear('test over');
+    }
+  });
 });
