@@ -42,7 +42,14 @@ import {
   timeOut,
   UNSUPPORTED_TYPE,
 } from './post-answers';
-import { isInitialize, type ReadHost, readMessage, requestIds } from './read';
+import {
+  givenMessage,
+  isInitialize,
+  type Message,
+  messageOf,
+  type ReadHost,
+  requestIds,
+} from './read';
 import { rollBack } from './sessions';
 
 /**
@@ -92,13 +99,7 @@ export async function handlePost<C>(
 ): Promise<void> {
   const { options } = endpoint;
   const headers = request.headers;
-  const accept = headers.accept;
-  if (
-    !endpoint.media.accepts(accept, 'application/json') ||
-    !endpoint.media.accepts(accept, 'text/event-stream')
-  ) {
-    return refuse(reply, NOT_ACCEPTABLE);
-  }
+  if (!endpoint.media.acceptsPostAnswers(headers.accept)) return refuse(reply, NOT_ACCEPTABLE);
   if (!endpoint.media.isJson(headers['content-type'] as string | undefined)) {
     return refuse(reply, UNSUPPORTED_TYPE);
   }
@@ -112,7 +113,20 @@ export async function handlePost<C>(
   /** The client whose place under the listen limits this POST holds (a listen stream). */
   let listener: string | undefined;
   try {
-    const message = await readMessage(endpoint, request, deadline);
+    const given = request.parsedBody;
+    let message: Message;
+    if (given === undefined) {
+      const bodyDeadline = endpoint.bodyDeadlines.start();
+      const body = await request.readBody(
+        options.maxBodyBytes,
+        deadline,
+        bodyDeadline,
+        endpoint.bodies,
+      );
+      message = messageOf(endpoint, body, bodyDeadline);
+    } else {
+      message = givenMessage(endpoint, given);
+    }
     if (!message.ok) {
       if ('refusal' in message) return refuse(reply, message.refusal);
       if ('answer' in message) return reply.json(400, message.answer);

@@ -115,6 +115,34 @@ describe('MediaChecks: the per-endpoint cache answers as the parsers do', () => 
       ),
     );
   });
+
+  test('acceptsPostAnswers is accepts of both answers, however the checks interleave', () => {
+    const expected = (header: string) =>
+      accepts(header, 'application/json') && accepts(header, 'text/event-stream');
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom(...headers), fc.integer({ min: 0, max: 2 })), {
+          maxLength: 30,
+        }),
+        (sequence) => {
+          const checks = new MediaChecks();
+          for (const [header, op] of sequence) {
+            if (op === 0) expect(checks.acceptsPostAnswers(header)).toBe(expected(header));
+            else if (op === 1) {
+              expect(checks.accepts(header, 'text/event-stream')).toBe(
+                accepts(header, 'text/event-stream'),
+              );
+            } else expect(checks.isJson(header)).toBe(isJsonContentType(header));
+          }
+        },
+      ),
+    );
+    const checks = new MediaChecks();
+    expect(checks.acceptsPostAnswers(undefined)).toBe(false);
+    expect(checks.acceptsPostAnswers(['application/json', 'text/event-stream'])).toBe(true);
+    expect(checks.accepts('text/event-stream', 'text/event-stream')).toBe(true);
+    expect(checks.acceptsPostAnswers('text/event-stream')).toBe(false);
+  });
 });
 
 describe('defaultIdentityKey: one table per endpoint', () => {
