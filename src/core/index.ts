@@ -88,6 +88,7 @@ export type {
   TelemetryOption,
   TelemetryTracerProvider,
 } from './telemetry/options';
+export { TextResult } from './text-result';
 export { nextTurn, unref } from './timers';
 export type * from './types';
 export { isObject, isThenable, setMember } from './types';

@@ -1,4 +1,4 @@
-import { ErrorCode, Fault, isObject, type JsonObject } from '../core';
+import { ErrorCode, Fault, isObject, type JsonObject, TextResult } from '../core';
 import type { CompiledSchema } from '../schema';
 import { formatIssues } from '../schema';
 
@@ -11,8 +11,8 @@ function text(value: string): { type: 'text'; text: string } {
 }
 
 /** A tool result the model reads as a failure. */
-export function toolFailure(message: string): JsonObject {
-  return { content: [text(message)], isError: true };
+export function toolFailure(message: string): TextResult {
+  return new TextResult(message, true);
 }
 
 /** JSON text of a value, for the text rendering of a result. */
@@ -46,7 +46,7 @@ export function toToolResult(
     return { content: [text(render(structured))], structuredContent: structured, isError: false };
   }
   if (value === undefined || value === null) return { content: [], isError: false };
-  return { content: [text(render(value))], isError: false };
+  return new TextResult(render(value), false);
 }
 
 function contentsItem(value: unknown, uri: string, mimeType: string | undefined): JsonObject {

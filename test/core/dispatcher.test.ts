@@ -141,6 +141,9 @@ describe.each(both)('%s: ids, notifications and batches', (_name, make) => {
     ['an empty string', '""'],
     ['a negative number', '-7'],
     ['a fraction', '1.5'],
+    ['a number JavaScript writes with an exponent', '1e21'],
+    ['a tiny number', '1e-7'],
+    ['minus zero', '-0'],
     ['a string with quotes and unicode', '"a\\"b\\u00e9✓"'],
   ])('echoes %s id as sent', async (_case, id) => {
     const { rpc } = make();

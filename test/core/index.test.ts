@@ -54,6 +54,7 @@ import { META, VERSIONS_2026 } from '../../src/core/revisions/2026-07-28/meta';
 import { constantTimeEqual, defaultSealCrypto } from '../../src/core/seal-crypto';
 import { DIRECTORY_MIME_TYPE, SKILLS_EXTENSION } from '../../src/core/skills';
 import { StateBudget } from '../../src/core/state-budget';
+import { TextResult } from '../../src/core/text-result';
 import { nextTurn, unref } from '../../src/core/timers';
 import { isObject, isThenable, setMember } from '../../src/core/types';
 import { SharedStateError, UnavailableError } from '../../src/core/unavailable';
@@ -115,6 +116,7 @@ test('the core exports exactly these values', () => {
     StateBudget,
     supportsApps,
     TASKS_EXTENSION,
+    TextResult,
     ToolError,
     UnavailableError,
     unref,

@@ -5,6 +5,8 @@
 import 'reflect-metadata';
 import { McpApplication, Prompt, Resource, Tool } from 'declarative-mcp';
 import { z } from 'zod';
+import { TextResult } from '../../src/core';
+import { toolFailure, toToolResult } from '../../src/registry/results';
 
 const args = z.object({ value: z.unknown().optional() });
 
@@ -53,6 +55,21 @@ async function call(name: string): Promise<string | null> {
 }
 
 describe('tool return values', () => {
+  it('a text result (and a refusal) is a TextResult, which is the plain result as data and as JSON', () => {
+    for (const [result, text, isError] of [
+      [toToolResult('Sunny.', undefined, 'here'), 'Sunny.', false],
+      [toToolResult({ sky: 'clear' }, undefined, 'here'), '{"sky":"clear"}', false],
+      [toolFailure('No "sky".'), 'No "sky".', true],
+    ] as const) {
+      const plain = { content: [{ type: 'text', text }], isError };
+      expect(result).toBeInstanceOf(TextResult);
+      expect(result).toEqual(plain);
+      expect((result as TextResult).json()).toBe(JSON.stringify(plain));
+    }
+    // Anything else stays a plain object.
+    expect(toToolResult(undefined, undefined, 'here')).not.toBeInstanceOf(TextResult);
+  });
+
   it('a string → one text content', async () => {
     expect(await call('text')).toBe(
       '{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"Sunny."}],"isError":false}}',
