@@ -2,8 +2,8 @@ import { ErrorCode } from '../error-codes';
 import { Fault } from '../errors';
 import type { JsonObject } from '../types';
 import { isObject } from '../types';
-import { MCP_2025_11_25 } from './2025-11-25';
-import { MCP_2026_07_28 } from './2026-07-28';
+import { MCP_2025_11_25 as MCP_2025 } from './2025-11-25';
+import { MCP_2026_07_28 as MCP_2026 } from './2026-07-28';
 import type { Revision } from './revision';
 
 /**
@@ -11,7 +11,7 @@ import type { Revision } from './revision';
  * asked whether a message is theirs. The revision with sessions comes last: what no other
  * claims is its.
  */
-export const REVISIONS: readonly Revision[] = Object.freeze([MCP_2026_07_28, MCP_2025_11_25]);
+export const REVISIONS: readonly Revision[] = Object.freeze([MCP_2026, MCP_2025]);
 
 /** The revisions that answer without a session, asked in order (all but the last). */
 const CLAIMING = REVISIONS.slice(0, -1);
@@ -75,4 +75,10 @@ export function unsupportedVersion(requested: string): Fault {
 
 export type { Inbound } from './inbound';
 export type { DeclaredClient, Revision } from './revision';
-export { MCP_2025_11_25, MCP_2026_07_28 };
+/**
+ * The revisions, as constants rather than `export { … }`: tsc writes a re-export as a getter over
+ * a member first set to `undefined`, which turns this module's exports object to dictionary mode,
+ * and each `revisionOf`/`batchRefusal` of a request then paid a generic property load.
+ */
+export const MCP_2025_11_25 = MCP_2025;
+export const MCP_2026_07_28 = MCP_2026;

@@ -1,8 +1,15 @@
 /** The shared readers of method params: arguments, uri, and the empty result. */
 import fc from 'fast-check';
-import { Fault } from '../../../src/core/errors';
+import { invalidParams as errorsInvalidParams, Fault } from '../../../src/core/errors';
+import * as params from '../../../src/core/methods/params';
 import { argumentsOf, invalidParams, orEmpty, uriOf } from '../../../src/core/methods/params';
+import { expectDataMembers } from '../../helpers/face';
 import { invalid } from './harness';
+
+test('the module exports data members only (tools/call reads them from optimized code)', () => {
+  expectDataMembers(params);
+  expect(invalidParams).toBe(errorsInvalidParams);
+});
 
 function refusal(run: () => unknown): { code: number; message: string; data: unknown } {
   try {

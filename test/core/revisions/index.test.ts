@@ -3,6 +3,7 @@
  * batches are refused whole, the versions `server/discover` lists, and -32022 built from it.
  */
 import { ErrorCode } from '../../../src/core/error-codes';
+import * as table from '../../../src/core/revisions';
 import {
   batchRefusal,
   DISCOVERED_VERSIONS,
@@ -13,8 +14,18 @@ import {
   revisionOf,
   unsupportedVersion,
 } from '../../../src/core/revisions';
+import { MCP_2025_11_25 as OF_2025 } from '../../../src/core/revisions/2025-11-25';
+import { MCP_2026_07_28 as OF_2026 } from '../../../src/core/revisions/2026-07-28';
+import { expectDataMembers } from '../../helpers/face';
 
 const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' };
+
+test('the module exports data members only (every request reads revisionOf from optimized code)', () => {
+  expectDataMembers(table);
+  expect([MCP_2025_11_25, MCP_2026_07_28]).toEqual([OF_2025, OF_2026]);
+  expect(MCP_2025_11_25).toBe(OF_2025);
+  expect(MCP_2026_07_28).toBe(OF_2026);
+});
 
 test('newest first, the revision with sessions last', () => {
   expect(REVISIONS).toEqual([MCP_2026_07_28, MCP_2025_11_25]);
