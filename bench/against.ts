@@ -65,7 +65,10 @@ export function prepareAgainst(ref: string, root: string, keep: boolean): Agains
     if (!existsSync(join(worktree, 'dist', 'src', 'index.js'))) {
       throw new Error(`--against ${ref}: its build produced no dist/src/index.js`);
     }
-    // Its main entry as its build:lib makes it, where it bundles one (scripts/bundle-main.js).
+    // Its library as its build:lib makes it: plain re-exports where it has the step
+    // (scripts/fast-barrels.js), then its main entry, where it bundles one (scripts/bundle-main.js).
+    const barrels = join(worktree, 'scripts', 'fast-barrels.js');
+    if (existsSync(barrels)) run(process.execPath, [barrels], worktree);
     const bundle = join(worktree, 'scripts', 'bundle-main.js');
     if (existsSync(bundle)) run(process.execPath, [bundle], worktree);
   }
