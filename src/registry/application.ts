@@ -1,6 +1,7 @@
 import type { DefinitionKind } from '../../decorators';
 import type { StateAdapter } from '../adapter';
 import {
+  type Awaitable,
   ConfigurationError,
   type Link,
   McpCore,
@@ -111,12 +112,12 @@ export class McpApplication<C = unknown> {
       telemetry: options.telemetry,
       maxRounds: options.maxRounds,
       maxResultBytes: options.maxResultBytes,
-      lister: (context) => catalog.visible('tool', context) as Promise<readonly ToolDefinition[]>,
+      lister: (context) => catalog.visible('tool', context) as Awaitable<readonly ToolDefinition[]>,
       caller: (name, args, context, call) => handlers.callTool(name, args, context, call),
       ...(hasResources
         ? {
             resources: async (context: C) => {
-              const listed = catalog.visible('resource', context) as Promise<
+              const listed = catalog.visible('resource', context) as Awaitable<
                 readonly ResourceDefinition[]
               >;
               // The SKILL.md of each skill is listed (SEP-2640 Resource Metadata), after the others.
@@ -125,7 +126,7 @@ export class McpApplication<C = unknown> {
                 : [...(await listed), ...(await skills.resources(context))];
             },
             templates: (context: C) =>
-              catalog.visible('template', context) as Promise<
+              catalog.visible('template', context) as Awaitable<
                 readonly ResourceTemplateDefinition[]
               >,
             reader:
@@ -140,7 +141,7 @@ export class McpApplication<C = unknown> {
       ...(hasPrompts
         ? {
             prompts: (context: C) =>
-              catalog.visible('prompt', context) as Promise<readonly PromptDefinition[]>,
+              catalog.visible('prompt', context) as Awaitable<readonly PromptDefinition[]>,
             prompter: (name, args, context, call) => handlers.prompt(name, args, context, call),
           }
         : {}),

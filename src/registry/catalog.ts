@@ -1,5 +1,5 @@
 import type { DefinitionKind } from '../../decorators';
-import { ConfigurationError, type JsonObject } from '../core';
+import { type Awaitable, ConfigurationError, type JsonObject } from '../core';
 import type { Authorize } from './authorize';
 import type { Entry, PromptEntry, ResourceEntry, TemplateEntry, ToolEntry } from './entries';
 
@@ -171,12 +171,20 @@ export class Catalog<C> {
     return entry.scopes === undefined || (await this.authorize(entry.scopes, context)) === true;
   }
 
-  /** The definitions of `kind` this context may see: the frozen list itself when nothing in it is scoped. */
-  async visible(kind: DefinitionKind, context: C): Promise<readonly Readonly<JsonObject>[]> {
+  /**
+   * The definitions of `kind` this context may see: the frozen list itself, not a promise, when
+   * nothing in it is scoped (a 2026-07-28 tools/call reads it for its `Mcp-Param` headers).
+   */
+  visible(kind: DefinitionKind, context: C): Awaitable<readonly Readonly<JsonObject>[]> {
     const shown = this.shown;
-    if (!shown.guarded[kind]) return shown.definitions[kind];
+    return shown.guarded[kind]
+      ? this.allowedOf(shown.enabled[kind], context)
+      : shown.definitions[kind];
+  }
+
+  private async allowedOf(entries: readonly Entry[], context: C): Promise<Readonly<JsonObject>[]> {
     const list: Readonly<JsonObject>[] = [];
-    for (const entry of shown.enabled[kind])
+    for (const entry of entries)
       if (entry.listed && (await this.allowed(entry, context))) list.push(entry.definition);
     return list;
   }

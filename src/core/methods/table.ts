@@ -148,7 +148,9 @@ export class MethodTable<C> {
     try {
       const running = spec.run(params, context, call, request, inbound);
       const opened = inbound.retry;
-      if (opened === undefined) result = await running;
+      // A result the method gave synchronously is its answer: an ask can end the attempt only a
+      // turn later (no race, one promise less per 2026-07-28 call).
+      if (opened === undefined || !isThenable(running)) result = await running;
       else {
         // The method's own promise stays pending when it awaits an unanswered ask: the retry
         // ends, and the abandoned run is left to the garbage collector.

@@ -42,17 +42,48 @@ export function registerTools<C>(table: MethodTable<C>, options: McpCoreOptions<
     },
   });
 
-  /** A call whose arguments the request mirrors in headers: checked against them, then made. */
-  async function mirrored(
+  /**
+   * A call whose arguments the request mirrors in headers: checked against them, then made. Not
+   * async: with a listing and a tool that answer synchronously, so does the call (2026-07-28
+   * stateless tools/call over HTTP ~2.5k fewer instructions, callgrind).
+   */
+  function mirrored(
     name: string,
     args: JsonObject,
     headers: RequestHeaders,
     context: C,
     call: McpCall,
-  ): Promise<unknown> {
-    const tools = (await lister(context, call)) ?? [];
-    const tool = tools.find((t) => t.name === name);
-    if (tool !== undefined) checkParamHeaders(paramsOf(tool), args, headers);
-    return orEmpty(await caller(name, args, context, call));
+  ): unknown {
+    try {
+      const listed = lister(context, call);
+      if (isThenable(listed)) {
+        return Promise.resolve(listed).then((tools) =>
+          checked(tools, name, args, headers, context, call),
+        );
+      }
+      return checked(listed, name, args, headers, context, call);
+    } catch (error) {
+      // As from the async function this was: a refusal or a tool's throw is a rejection.
+      return Promise.reject(error);
+    }
+  }
+
+  function checked(
+    tools: readonly ToolDefinition[] | undefined,
+    name: string,
+    args: JsonObject,
+    headers: RequestHeaders,
+    context: C,
+    call: McpCall,
+  ): unknown {
+    if (tools !== undefined && tools !== null) {
+      for (const tool of tools) {
+        if (tool.name !== name) continue;
+        checkParamHeaders(paramsOf(tool), args, headers);
+        break;
+      }
+    }
+    const answered = caller(name, args, context, call);
+    return isThenable(answered) ? Promise.resolve(answered).then(orEmpty) : orEmpty(answered);
   }
 }

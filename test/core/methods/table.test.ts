@@ -147,6 +147,31 @@ describe('MethodTable.define', () => {
     expect(peer.inFlight).toBe(0);
   });
 
+  it('the same in 2026-07-28, where the call may ask by retry', async () => {
+    const { table, rpc } = methodTable();
+    const { peer, link } = linked();
+    table.define('quick', {
+      calls: true,
+      subject: () => ({ name: 'quick', args: {} }),
+      run: () => ({ done: true }),
+    });
+    const answer = rpc.dispatch({ jsonrpc: '2.0', id: 5, method: 'quick' }, 'ctx', modern(link));
+    expect(peer.cancel(5, 'user')).toBe(true);
+    expect(await answer).toBeNull();
+    expect(peer.inFlight).toBe(0);
+    // Not cancelled: the synchronous result is the answer, in the revision's envelope.
+    const kept = await rpc.dispatch(
+      { jsonrpc: '2.0', id: 6, method: 'quick' },
+      'ctx',
+      modern(link),
+    );
+    expect(JSON.parse(kept!).result).toEqual({
+      done: true,
+      resultType: 'complete',
+      _meta: SERVER_INFO_META,
+    });
+  });
+
   it('NO_ANSWER from a method: nothing is sent', async () => {
     const { table, rpc } = methodTable();
     table.define('quiet', { calls: true, run: () => NO_ANSWER });

@@ -115,6 +115,61 @@ describe('tools/call', () => {
     expect(seen).toHaveLength(1);
   });
 
+  it('2026-07-28 over HTTP: a listing given as a promise is checked the same; a lister that throws is an internal error', async () => {
+    const params = { name: 'forecast', arguments: { city: 'Oslo' } };
+    const over = (headers: Record<string, string>): Link => ({
+      peer: new Peer(),
+      send: () => {},
+      headers,
+    });
+    const { table, ask } = methodTable();
+    let throws = false;
+    registerTools(table, {
+      name: 'Test',
+      version: '1.0.0',
+      lister: () => {
+        if (throws) throw new Error('no listing');
+        return Promise.resolve([FORECAST]);
+      },
+      caller: () => ({ content: [] }),
+    });
+    const good = await ask('tools/call', params, modern(over({ 'mcp-param-city': 'Oslo' })));
+    expect(good.result?.resultType).toBe('complete');
+    const bad = await ask('tools/call', params, modern(over({})));
+    expect(bad.error?.code).toBe(-32020);
+    expect(bad.error?.message).toMatch(/Mcp-Param-City header is required/);
+    throws = true;
+    const failed = await ask('tools/call', params, modern(over({ 'mcp-param-city': 'Oslo' })));
+    expect(failed.error).toEqual({ code: -32603, message: 'Internal error' });
+  });
+
+  it('2026-07-28 over HTTP: a refused header check still ends a tick later (a cancellation read in the same turn wins)', async () => {
+    const { rpc } = (() => {
+      const built = methodTable();
+      registerTools(built.table, {
+        name: 'Test',
+        version: '1.0.0',
+        lister: () => [FORECAST],
+        caller: () => ({ content: [] }),
+      });
+      return built;
+    })();
+    const peer = new Peer();
+    const link: Link = { peer, send: () => {}, headers: { 'mcp-param-city': 'Bergen' } };
+    const message = {
+      jsonrpc: '2.0',
+      id: 7,
+      method: 'tools/call',
+      params: { name: 'forecast', arguments: { city: 'Oslo' } },
+    };
+    const answer = rpc.dispatch(message, 'ctx', modern(link));
+    expect(peer.cancel(7, 'user')).toBe(true);
+    expect(await answer).toBeNull();
+    // Not cancelled, the same request is refused with -32020.
+    const refused = await rpc.dispatch({ ...message, id: 8 }, 'ctx', modern(link));
+    expect(JSON.parse(refused!).error.code).toBe(-32020);
+  });
+
   it('2025, or without headers: the tools are not listed to check headers', async () => {
     const { ask, listed } = setup();
     await ask('tools/call', { name: 'forecast', arguments: { city: 'Oslo' } }, linked().inbound);

@@ -5,8 +5,29 @@ import { headerMismatch, META } from './meta';
 const SENTINEL_START = '=?base64?';
 const SENTINEL_END = '?=';
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-/** RFC 9110 §5.5 field values: visible ASCII, space and tab. */
-const FIELD_VALUE = /^[\t\x20-\x7e]*$/;
+/**
+ * RFC 9110 §5.5 field values: visible ASCII, space and tab (what `/^[\t\x20-\x7e]*$/` tests; a
+ * loop over a short value costs a tenth of the regular expression's ~400 instructions).
+ */
+function isFieldValue(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if ((code < 0x20 && code !== 0x09) || code > 0x7e) return false;
+  }
+  return true;
+}
+
+/**
+ * `value.trim()`, without the call when both ends are visible ASCII (never white space): the
+ * usual header value (~200 instructions a call, three calls per 2026-07-28 POST).
+ */
+function trimmed(value: string): string {
+  const last = value.length - 1;
+  if (last < 0) return value;
+  const first = value.charCodeAt(0);
+  const end = value.charCodeAt(last);
+  return first > 0x20 && first < 0x7f && end > 0x20 && end < 0x7f ? value : value.trim();
+}
 
 /** One header's value: `undefined` when absent; repeated headers are joined (and so never match). */
 function header(headers: RequestHeaders, name: string): string | undefined {
@@ -20,9 +41,9 @@ function header(headers: RequestHeaders, name: string): string | undefined {
  * outside RFC 9110 field values are a mismatch (-32020).
  */
 export function decodeHeaderValue(name: string, raw: string): string {
-  if (!FIELD_VALUE.test(raw))
+  if (!isFieldValue(raw))
     throw headerMismatch(`${name} contains characters a header may not carry`);
-  const value = raw.trim();
+  const value = trimmed(raw);
   if (
     value.length >= SENTINEL_START.length + SENTINEL_END.length &&
     value.startsWith(SENTINEL_START) &&
@@ -68,7 +89,7 @@ export function checkStandardHeaders(
     throw headerMismatch(
       `the MCP-Protocol-Version header is required (send ${version}, as in _meta["${META.protocolVersion}"])`,
     );
-  if (announced.trim() !== version) {
+  if (trimmed(announced) !== version) {
     throw headerMismatch(
       `MCP-Protocol-Version header value '${announced}' does not match _meta["${META.protocolVersion}"] value '${version}'`,
     );
@@ -76,7 +97,7 @@ export function checkStandardHeaders(
   const method = header(headers, 'mcp-method');
   if (method === undefined)
     throw headerMismatch(`the Mcp-Method header is required (send ${request.method})`);
-  if (method.trim() !== request.method) {
+  if (trimmed(method) !== request.method) {
     throw headerMismatch(
       `Mcp-Method header value '${method.trim()}' does not match body value '${request.method}'`,
     );
