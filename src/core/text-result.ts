@@ -19,6 +19,28 @@ export class TextResult {
 
   /** Its JSON text: byte for byte what `JSON.stringify` writes of it. */
   json(): string {
-    return `{"content":[{"type":"text","text":${JSON.stringify(this.content[0].text)}}],"isError":${this.isError}}`;
+    const text = quoted(this.content[0].text);
+    return this.isError
+      ? `{"content":[{"type":"text","text":${text}}],"isError":true}`
+      : `{"content":[{"type":"text","text":${text}}],"isError":false}`;
   }
+}
+
+/** Text up to this long is checked here for characters JSON escapes; longer goes to JSON.stringify. */
+const SHORT = 64;
+
+/**
+ * `JSON.stringify(text)`: a short text with nothing to escape is quoted here, without a call of
+ * `JSON.stringify` (~700 instructions of an in-process tools/call, callgrind). `"`, `\`, control
+ * characters and surrogates (a lone one is escaped) leave it to `JSON.stringify`.
+ */
+export function quoted(text: string): string {
+  if (text.length > SHORT) return JSON.stringify(text);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) {
+      return JSON.stringify(text);
+    }
+  }
+  return `"${text}"`;
 }

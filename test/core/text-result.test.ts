@@ -4,6 +4,7 @@
  */
 import fc from 'fast-check';
 import { JsonRpcDispatcher, TextResult } from '../../src/core';
+import { quoted } from '../../src/core/text-result';
 
 const plain = (text: string, isError: boolean) => ({ content: [{ type: 'text', text }], isError });
 
@@ -38,6 +39,31 @@ test('json() is JSON.stringify of the plain result for any text', () => {
         expect(new TextResult(text, isError).json()).toBe(JSON.stringify(plain(text, isError)));
       },
     ),
+  );
+});
+
+test('quoted is JSON.stringify for every UTF-16 code unit, alone and in a short text', () => {
+  for (let unit = 0; unit <= 0xffff; unit++) {
+    const char = String.fromCharCode(unit);
+    for (const text of [char, `ab${char}cd`]) {
+      if (quoted(text) !== JSON.stringify(text)) {
+        throw new Error(`quoted(${JSON.stringify(text)}) is ${quoted(text)}`);
+      }
+    }
+  }
+});
+
+test('quoted is JSON.stringify at and past the length it checks itself', () => {
+  for (const length of [0, 1, 63, 64, 65, 200]) {
+    for (const tail of ['', '"', '\\n', '\ud800']) {
+      const text = 'x'.repeat(length) + tail;
+      expect(quoted(text)).toBe(JSON.stringify(text));
+    }
+  }
+  fc.assert(
+    fc.property(fc.string({ unit: 'binary', maxLength: 100 }), (text) => {
+      expect(quoted(text)).toBe(JSON.stringify(text));
+    }),
   );
 });
 
