@@ -146,13 +146,18 @@ export function invoker(
   ];
   // The method's own value, not wrapped: a synchronous tool's result is mapped at once, without
   // the promise and the two async hops a wrapper costs (~8 % of an in-process tools/call, callgrind).
-  const direct = (data: unknown, context: unknown, call: McpCall): unknown => {
-    const args = new Array<unknown>(arity);
-    if (dataIndex !== undefined) args[dataIndex] = data;
-    if (contextIndex !== undefined) args[contextIndex] = context;
-    if (callIndex !== undefined) args[callIndex] = call;
-    return method.apply(instance, args);
-  };
+  // A method of its data alone (the usual tool) is called without an array of its arguments
+  // (~120 instructions of an in-process tools/call, callgrind).
+  const direct: Entry['invoke'] =
+    arity === 1 && dataIndex === 0
+      ? (data) => method.call(instance, data)
+      : (data, context, call) => {
+          const args = new Array<unknown>(arity);
+          if (dataIndex !== undefined) args[dataIndex] = data;
+          if (contextIndex !== undefined) args[contextIndex] = context;
+          if (callIndex !== undefined) args[callIndex] = call;
+          return method.apply(instance, args);
+        };
   const chain = [...appInterceptors, ...member.interceptors];
   if (chain.length === 0) return direct;
   return (data, context, call) => {

@@ -133,6 +133,24 @@ describe('invoker', () => {
     });
   });
 
+  it('a method of its data alone gets its data as its one argument, on its instance', () => {
+    class Alone {
+      seen: unknown[] = [];
+      @Tool() echo(data: { a: number }) {
+        // biome-ignore lint/complexity/noArguments: what the method was called with, exactly
+        this.seen = [this, ...arguments];
+        return data.a;
+      }
+    }
+    const instance = new Alone();
+    const alone = scanProvider(Alone)[0]!;
+    expect([alone.arity, alone.dataIndex]).toEqual([1, 0]);
+    const run = invoker(alone, instance, [], describeNever);
+    expect(run({ a: 7 }, { user: 'ada' }, call)).toBe(7);
+    expect(instance.seen).toEqual([instance, { a: 7 }]);
+    expect(instance.seen[0]).toBe(instance);
+  });
+
   it('calls the method on its instance; its throw reaches the caller, synchronously', () => {
     class Counter {
       count = 0;
