@@ -1,4 +1,3 @@
-import * as core from '../core';
 import {
   APP_MIME_TYPE,
   CACHE_HINT,
@@ -6,22 +5,18 @@ import {
   type CompletionReference,
   ErrorCode,
   Fault,
+  isThenable,
   type JsonObject,
   type McpCall,
   type Reporter,
   ToolError,
 } from '../core';
 import { formatIssues } from '../schema';
-import * as tasks from '../tasks';
-import { requestedTtl, type TaskStore } from '../tasks';
+import { requestedTtl, runsAsTask, type TaskStore } from '../tasks';
 import { viewContents } from './apps';
 import type { Catalog } from './catalog';
 import type { Entry, ToolEntry } from './entries';
 import { toContents, toolFailure, toPromptResult, toToolResult } from './results';
-
-// Read once, at load: what a tools/call uses of the core's and the tasks' faces (see results.ts).
-const { isThenable } = core;
-const { runsAsTask } = tasks;
 
 const NOT_ALLOWED_TEXT = 'Not allowed.';
 const NOT_ALLOWED = Object.freeze({

@@ -1,13 +1,6 @@
-import * as core from '../core';
-import { ErrorCode, Fault, type JsonObject } from '../core';
+import { ErrorCode, Fault, isObject, type JsonObject, TextResult } from '../core';
 import type { CompiledSchema } from '../schema';
 import { formatIssues } from '../schema';
-
-// Read once, at load: the core's face is tsc's re-exports (getters on an exports object V8 keeps
-// in dictionary mode), which optimized code reads with a generic load and a getter call each
-// time (with handlers.ts's: 17.9k -> 17.0k instructions of an in-process tools/call, callgrind).
-const { isObject, TextResult } = core;
-type TextResult = core.TextResult;
 
 function isBytes(value: unknown): value is Uint8Array {
   return value instanceof Uint8Array;
