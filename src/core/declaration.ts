@@ -59,5 +59,6 @@ export function declaration<C>(options: McpCoreOptions<C>): ServerDeclaration<C>
   const serverInfo: JsonObject = { name, version };
   if (options.title !== undefined) serverInfo.title = options.title;
   if (options.icons !== undefined) serverInfo.icons = options.icons;
-  return { serverInfo, capabilities, discovered, skills };
+  // Frozen: answers may carry its JSON made once (the 2026-07-28 envelope's `_meta`).
+  return { serverInfo: Object.freeze(serverInfo), capabilities, discovered, skills };
 }

@@ -28,6 +28,18 @@ import { UnavailableError } from './unavailable';
  */
 export const NO_ANSWER: unique symbol = Symbol('declarative-mcp.NO_ANSWER');
 
+/**
+ * A method's result with its JSON text, made by the method's own wrapping (the 2026-07-28
+ * envelope adds the server's `_meta` as text): the answer carries `json`, everything else
+ * (result limit, telemetry, the outcome) sees `value`. `json` is `JSON.stringify(value)`.
+ */
+export class Encoded {
+  constructor(
+    readonly value: unknown,
+    readonly json: string,
+  ) {}
+}
+
 function isId(value: unknown): value is JsonRpcId {
   return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
 }
@@ -250,11 +262,14 @@ export class JsonRpcDispatcher<C = unknown, X = unknown> {
     if (!hasId || result === NO_ANSWER) return null;
     try {
       // A TextResult writes its own JSON (in-process tools/call 22.9k -> 17.9k instructions with
-      // the id below, callgrind); anything else is JSON.stringify's.
-      let json =
-        result instanceof TextResult
-          ? result.json()
-          : (JSON.stringify(result === undefined ? null : result) ?? 'null');
+      // the id below, callgrind); an Encoded result came with its JSON (the 2026-07-28
+      // envelope); anything else is JSON.stringify's.
+      let json: string;
+      if (result instanceof TextResult) json = result.json();
+      else if (result instanceof Encoded) {
+        json = result.json;
+        result = result.value;
+      } else json = JSON.stringify(result === undefined ? null : result) ?? 'null';
       const bytes = this.resultLimit?.over(json);
       if (bytes !== undefined) {
         const limit = this.resultLimit!;

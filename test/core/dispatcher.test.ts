@@ -3,6 +3,9 @@
  * through McpCore, which must keep every rule of the dispatcher beneath it.
  */
 import { ErrorCode, Fault, JsonRpcDispatcher, McpCore } from '../../src/core';
+import type { AnswerSummary } from '../../src/core/answers';
+import { Encoded } from '../../src/core/dispatcher';
+import { resultLimit } from '../../src/core/result-limit';
 
 const PARSE_ERROR = '{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}';
 const INVALID_REQUEST =
@@ -255,6 +258,33 @@ describe('JsonRpcDispatcher: method results and errors', () => {
     expect(await rpc.handle('{"jsonrpc": "2.0", "id": 1, "method": "echo"}')).toBe(
       '{"jsonrpc":"2.0","id":1,"result":null}',
     );
+  });
+
+  it('a method that gives its result as Encoded is answered with its text; the summary sees the value', async () => {
+    const value = { a: 1 };
+    const rpc = new JsonRpcDispatcher<undefined>().register(
+      'made',
+      // Spaced as JSON.stringify never writes it: the text is taken as it is, not made again.
+      async () => new Encoded(value, '{ "a": 1 }'),
+    );
+    const note: AnswerSummary = { ok: false, code: undefined, refused: false };
+    expect(
+      await rpc.dispatch({ jsonrpc: '2.0', id: 3, method: 'made' }, undefined, undefined, note),
+    ).toBe('{"jsonrpc":"2.0","id":3,"result":{ "a": 1 }}');
+    expect(note.ok).toBe(true);
+    expect(note.result).toBe(value);
+    // Past the result limit, the replacement is made from the value, as for any result.
+    const limited = new JsonRpcDispatcher<undefined>({ resultLimit: resultLimit(8) }).register(
+      'tools/call',
+      () => new Encoded({ content: [] }, `{"content":[],"pad":"${'x'.repeat(20)}"}`),
+    );
+    const answer = JSON.parse(
+      (await limited.handle(
+        '{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"t"}}',
+      ))!,
+    );
+    expect(answer.result.isError).toBe(true);
+    expect(answer.result.content[0].text).toMatch(/maxResultBytes/);
   });
 
   it('hands the method its params, context, request and extra', async () => {

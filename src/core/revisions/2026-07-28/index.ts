@@ -1,6 +1,8 @@
 import { listHint } from '../../cache';
+import { Encoded } from '../../dispatcher';
 import { ErrorCode } from '../../error-codes';
 import { Fault, ToolError } from '../../errors';
+import { TextResult } from '../../text-result';
 import type { JsonObject, JsonRpcRequest, RequestHeaders } from '../../types';
 import { isObject } from '../../types';
 import {
@@ -106,11 +108,71 @@ function copyOf(source: JsonObject): JsonObject {
   return out;
 }
 
+/** The server's identity as `_meta`'s JSON text, for the last serverInfo seen (see {@link metaText}). */
+let knownInfo: JsonObject | undefined;
+let knownText: string | undefined;
+
+/**
+ * `"_meta":{"io.modelcontextprotocol/serverInfo":…}` as text, when the serverInfo cannot change:
+ * frozen, every member a string (no `icons` array, which its owner may change). One core per
+ * process is the rule: the last one's text is kept.
+ */
+function metaText(serverInfo: JsonObject): string | undefined {
+  if (serverInfo === knownInfo) return knownText;
+  let text: string | undefined;
+  if (Object.isFrozen(serverInfo) && Object.values(serverInfo).every((v) => typeof v === 'string'))
+    text = `"_meta":${JSON.stringify({ [META.serverInfo]: serverInfo })}`;
+  knownInfo = serverInfo;
+  knownText = text;
+  return text;
+}
+
+/**
+ * `out` (the result's copy with its `resultType`, no `_meta` yet) with the server's `_meta` added
+ * last, and its JSON text: the copy's JSON with the `_meta` text spliced in before its last brace.
+ * Two nested objects fewer for `JSON.stringify` (~2k instructions each: V8 looks `toJSON` up on
+ * every object); ~5k fewer per 2026-07-28 tools/call over HTTP, callgrind.
+ */
+function spliced(
+  result: JsonObject,
+  out: JsonObject,
+  text: string,
+  serverInfo: JsonObject,
+): unknown {
+  // The copy's JSON without its closing brace.
+  let head: string | undefined;
+  if (result instanceof TextResult) {
+    // A TextResult's JSON is its own (the copy's members, in order), then resultType, which it
+    // lacks, added last.
+    head = `${result.json().slice(0, -1)},"resultType":"complete"`;
+  } else {
+    try {
+      head = JSON.stringify(out).slice(0, -1);
+    } catch {
+      // Not encodable: left to the dispatcher, which meets the same error in the whole result.
+    }
+  }
+  const meta: JsonObject = {};
+  meta[META.serverInfo] = serverInfo;
+  out._meta = meta;
+  return head === undefined ? out : new Encoded(out, `${head},${text}}`);
+}
+
 /** A result on the wire: `resultType`, the server's identity in `_meta`, cache hints where due. */
 function envelope(result: unknown, cache: CacheRule | undefined, table: TableSettings): unknown {
   if (!isObject(result)) return result;
   const out = copyOf(result);
   out.resultType = typeof result.resultType === 'string' ? result.resultType : 'complete';
+  // `_meta` is the last member (no own `_meta` to take its place, no cache hints after it) and
+  // the copy is encoded as itself (no own `toJSON`): its text can be spliced.
+  if (
+    (cache === undefined || out.resultType !== 'complete') &&
+    !Object.hasOwn(result, '_meta') &&
+    !Object.hasOwn(result, 'toJSON')
+  ) {
+    const text = metaText(table.serverInfo);
+    if (text !== undefined) return spliced(result, out, text, table.serverInfo);
+  }
   const meta = isObject(result._meta) ? copyOf(result._meta) : {};
   meta[META.serverInfo] = table.serverInfo;
   out._meta = meta;

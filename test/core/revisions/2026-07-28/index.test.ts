@@ -5,6 +5,7 @@
  * tasks (SEP-2663) and errors (HTTP statuses, -32602 for an unknown resource) are spoken.
  */
 import { CACHE_HINT } from '../../../../src/core/cache';
+import { Encoded } from '../../../../src/core/dispatcher';
 import { ErrorCode } from '../../../../src/core/error-codes';
 import { Fault, ToolError } from '../../../../src/core/errors';
 import { RequestStateSealer } from '../../../../src/core/request-state';
@@ -24,6 +25,7 @@ import type {
   TableSettings,
   TaskView,
 } from '../../../../src/core/revisions/revision';
+import { TextResult } from '../../../../src/core/text-result';
 import type { JsonObject } from '../../../../src/core/types';
 
 const meta = { [META.protocolVersion]: '2026-07-28', [META.clientCapabilities]: {} };
@@ -250,6 +252,69 @@ describe('results: resultType, serverInfo and cache hints', () => {
     expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
     expect(envelope('text', undefined, settings)).toBe('text');
     expect(envelope(null, undefined, settings)).toBeNull();
+  });
+
+  test('with a frozen serverInfo of strings, the answer text is made here: exactly JSON.stringify of the result', () => {
+    const frozen = {
+      ...settings,
+      serverInfo: Object.freeze({ name: 's', version: '1', title: 'S "q"' }),
+    };
+    const date = new Date(0);
+    const results: unknown[] = [
+      { content: [{ type: 'text', text: '5' }], isError: false },
+      { content: [], resultType: 'input_required', inputRequests: {} },
+      { 2: 'two', content: [], 1: 'one' },
+      { content: [], skipped: undefined, fn: () => 1, at: date },
+      JSON.parse('{"__proto__":{"x":1},"content":[]}'),
+      { content: [], _meta: { mine: 1 } },
+      { content: [], _meta: undefined },
+      { content: [], toJSON: () => ({ other: true }) },
+      {},
+      new TextResult('5', false),
+      new TextResult('a "quoted"\u2028 line', true),
+    ];
+    const caches = [undefined, { list: 'content' } as const];
+    let spliced = 0;
+    for (const result of results) {
+      for (const cache of caches) {
+        const out = envelope(result, cache, frozen);
+        const value = out instanceof Encoded ? out.value : out;
+        const expected = envelope(result, cache, settings) as JsonObject;
+        // The same members in the same order as without the splice (only serverInfo differs).
+        expect(Object.keys(value as JsonObject)).toEqual(Object.keys(expected));
+        if (out instanceof Encoded) {
+          spliced += 1;
+          expect(out.json).toBe(JSON.stringify(out.value));
+          expect((out.value as JsonObject)._meta).toEqual({
+            [META.serverInfo]: frozen.serverInfo,
+          });
+        }
+      }
+    }
+    // The first five, {} and the TextResults without a cache rule, input_required with one.
+    expect(spliced).toBe(9);
+  });
+
+  test('no splice for a serverInfo that may change: not frozen, or with icons', () => {
+    const result = { content: [] };
+    expect(envelope(result, undefined, settings)).not.toBeInstanceOf(Encoded);
+    const icons = { ...settings, serverInfo: Object.freeze({ name: 's', icons: [{ src: 'a' }] }) };
+    expect(envelope(result, undefined, icons)).not.toBeInstanceOf(Encoded);
+    const fine = { ...settings, serverInfo: Object.freeze({ name: 's', version: '1' }) };
+    expect(envelope(result, undefined, fine)).toBeInstanceOf(Encoded);
+    // The one kept text follows the serverInfo it was made for.
+    const other = { ...settings, serverInfo: Object.freeze({ name: 't', version: '2' }) };
+    const encoded = envelope(result, undefined, other) as Encoded;
+    expect(encoded.json).toBe(JSON.stringify(encoded.value));
+    expect(encoded.json).toContain('"name":"t"');
+  });
+
+  test('a result JSON cannot encode is left to the dispatcher, which meets the same error', () => {
+    const fine = { ...settings, serverInfo: Object.freeze({ name: 's', version: '1' }) };
+    const out = envelope({ content: [], big: 1n }, undefined, fine);
+    expect(out).not.toBeInstanceOf(Encoded);
+    expect((out as JsonObject)._meta).toEqual({ [META.serverInfo]: fine.serverInfo });
+    expect(() => JSON.stringify(out)).toThrow(TypeError);
   });
 
   test('subscriptions/listen opens the notification stream', () => {
