@@ -6,13 +6,20 @@
  * - SDK: `McpServer` + `Client` over `InMemoryTransport`, `client.callTool(...)`;
  * - SDK server alone: `McpServer` over `InMemoryTransport`, driven with raw JSON-RPC (text in,
  *   text out, like ours) — how much of the SDK's cost is its client;
+ * - SDK v2: `@modelcontextprotocol/server`'s `McpServer` + `@modelcontextprotocol/client`'s
+ *   `Client` over SDK v2's `InMemoryTransport`, `client.callTool(...)`;
  * - floor: one thread doing `JSON.parse` + build the result + `JSON.stringify`, nothing else.
  */
 
 import { join } from 'node:path';
+import { Client as Client2 } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import {
+  InMemoryTransport as InMemoryTransport2,
+  McpServer as McpServer2,
+} from '@modelcontextprotocol/server';
 import {
   ab,
   buildAnswer,
@@ -33,7 +40,7 @@ import { drive as driveCalls, IN_FLIGHT } from './drive';
 
 export { IN_FLIGHT };
 
-import { createApp, createClosureCore } from './servers/ours';
+import { AddInput, createApp, createClosureCore } from './servers/ours';
 import { createSdkServer } from './servers/sdk';
 
 /** What every answer's JSON text must contain (each answer is checked). */
@@ -165,6 +172,33 @@ const subjects: Record<string, Subject> = {
       };
     },
   },
+  sdk2: {
+    name: 'sdk2',
+    async setup() {
+      const server = new McpServer2({ name: 'bench', version: '1.0.0' });
+      server.registerTool(
+        'add',
+        { description: 'Adds two numbers.', inputSchema: AddInput },
+        ({ a, b }) => ({ content: [{ type: 'text', text: String(a + b) }] }),
+      );
+      const [clientSide, serverSide] = InMemoryTransport2.createLinkedPair();
+      const client = new Client2({ name: 'bench', version: '1.0.0' });
+      await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+      const call: Caller = async (_id) => {
+        const result = await client.callTool({ name: 'add', arguments: { a: 2, b: 3 } });
+        if (!isGoodAnswer({ result })) throw new Error(`bad answer: ${JSON.stringify(result)}`);
+        return result;
+      };
+      await call(0);
+      return {
+        call,
+        close: async () => {
+          await client.close();
+          await server.close();
+        },
+      };
+    },
+  },
   floor: {
     name: 'floor',
     async setup() {
@@ -196,6 +230,8 @@ export interface InProcessResults {
   ref?: Stats;
   sdk: Stats;
   sdkRaw: Stats;
+  /** SDK v2 (`@modelcontextprotocol/server` + `/client`, 2.4.0) over its `InMemoryTransport`. */
+  sdk2?: Stats;
   floor: Stats;
   /** Measurement 6: the decorated provider and the closure, run in back-to-back pairs. */
   paired: { ours: Stats; closure: Stats; overhead: Stats };
@@ -211,7 +247,7 @@ export const PAIRS = 6;
  * pair's ratio (the overhead is the median of the pairs' overheads).
  */
 export async function measureInProcess(reps: number, ms: number): Promise<InProcessResults> {
-  const names = ['ours', 'ref', 'closure', 'sdk', 'sdkRaw', 'floor'].filter((name) =>
+  const names = ['ours', 'ref', 'closure', 'sdk', 'sdkRaw', 'sdk2', 'floor'].filter((name) =>
     wanted(name === 'ref' ? `ours${REF}` : name),
   );
   const measured = names.filter((name) => name !== 'closure');
@@ -248,6 +284,7 @@ export async function measureInProcess(reps: number, ms: number): Promise<InProc
     ref: runs.ref && stats(runs.ref),
     sdk: stats(runs.sdk ?? []),
     sdkRaw: stats(runs.sdkRaw ?? []),
+    sdk2: stats(runs.sdk2 ?? []),
     floor: stats(runs.floor ?? []),
     paired: {
       ours: stats(pairs.ours),

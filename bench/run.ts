@@ -109,8 +109,22 @@ function report(results: Results): Target[] {
       integer,
       `ours = ${times(ip.ours.median / ip.sdkRaw.median)} this`,
     );
+    // results.json of runs before SDK v2 was measured in process has no such field.
+    const vsSdk2 =
+      ip.sdk2 === undefined || ip.sdk2.runs.length === 0
+        ? Number.NaN
+        : ip.ours.median / ip.sdk2.median;
+    if (ip.sdk2 !== undefined && ip.sdk2.runs.length > 0)
+      row(
+        'SDK v2: McpServer + Client, InMemoryTransport',
+        ip.sdk2,
+        integer,
+        `ours = ${times(vsSdk2)} this`,
+      );
     row('floor: JSON.parse + build + JSON.stringify', ip.floor, integer);
     target('1', 'in-process calls/s, ours ÷ SDK v1', vsSdk, '≥ 8', vsSdk >= 8);
+    if (!Number.isNaN(vsSdk2))
+      target('1v2', 'in-process calls/s, ours ÷ SDK v2', vsSdk2, '≥ 8', vsSdk2 >= 8);
     const vsFloor = ip.ours.median / ip.floor.median;
     target('1f', 'in-process calls/s, ours ÷ floor', vsFloor, '≥ 0.6', vsFloor >= 0.6);
     const overhead = ip.paired.overhead.median;
